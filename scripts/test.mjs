@@ -1,0 +1,103 @@
+// `npm test`: every suite, with one summary line at the end.
+//   1. typecheck and lint (one check each)
+//   2. unit, web and API tests (vitest) against the embedded PostgreSQL
+//   3. the API tests again against an external PostgreSQL (TEST_DATABASE_URL) when it is set
+//   4. browser journeys (Playwright) against the production build on a fresh DATA_DIR
+// Flags: --skip-e2e, --only=<suite name>.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+process.chdir(root);
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-test-reports-'));
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const results = [];
+
+function run(name, command, commandArgs, { env = {}, count } = {}) {
+  if (only && only !== name) return;
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(command, commandArgs, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const counted = count?.();
+  if (counted) {
+    // A runner that crashed before reporting must not pass silently.
+    if (result.status !== 0 && counted.failed === 0) counted.failed = 1;
+    results.push({ name, ...counted });
+  } else {
+    results.push({
+      name,
+      passed: result.status === 0 ? 1 : 0,
+      failed: result.status === 0 ? 0 : 1,
+    });
+  }
+}
+
+function vitestCounts(file) {
+  return () => {
+    if (!fs.existsSync(file)) return { passed: 0, failed: 1 };
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed: report.numPassedTests, failed: report.numFailedTests };
+  };
+}
+
+function playwrightCounts(file) {
+  return () => {
+    if (!fs.existsSync(file)) return { passed: 0, failed: 1 };
+    const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+  };
+}
+
+run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+run('lint', bin('biome'), ['check', '.']);
+
+const vitestEmbedded = path.join(reportDir, 'vitest-embedded.json');
+run(
+  'unit, web and API (embedded PostgreSQL)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestEmbedded}`],
+  { env: { TEST_DATABASE_URL: '' }, count: vitestCounts(vitestEmbedded) },
+);
+
+if (process.env.TEST_DATABASE_URL) {
+  const vitestExternal = path.join(reportDir, 'vitest-external.json');
+  run(
+    'API (external PostgreSQL)',
+    bin('vitest'),
+    [
+      'run',
+      '--project=server',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestExternal}`,
+    ],
+    { count: vitestCounts(vitestExternal) },
+  );
+} else {
+  console.log(
+    '\nTEST_DATABASE_URL is not set: the API suite runs against the embedded database only.',
+  );
+}
+
+if (!args.includes('--skip-e2e')) {
+  const playwrightReport = path.join(reportDir, 'playwright.json');
+  run('build', process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale']);
+  run('browser journeys (Playwright)', bin('playwright'), ['test'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    count: playwrightCounts(playwrightReport),
+  });
+}
+
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+fs.rmSync(reportDir, { recursive: true, force: true });
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import { authRoutes } from '../modules/auth/routes';
+
+const HEALTH_TIMEOUT_MS = 2000;
+
+/** Routes that need no role: sign-in, the current user, health. */
+export const publicApi: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  await app.register(authRoutes, { db });
+
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.string(), message: z.string() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await Promise.race([
+          db.execute(sql`select 1`),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('timeout')), HEALTH_TIMEOUT_MS).unref(),
+          ),
+        ]);
+        return { status: 'ok' as const };
+      } catch {
+        return reply
+          .code(503)
+          .send({ status: 'unavailable', message: 'The database is unavailable' });
+      }
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { adminApi } from './api/admin-api';
+import { publicApi } from './api/public-api';
+import { reviewerApi } from './api/reviewer-api';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authenticationPlugin } from './plugins/authentication';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { sameOriginPlugin } from './plugins/same-origin';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { sessionsPlugin } from './plugins/sessions';
+import { webAppPlugin } from './plugins/web-app';
+
+export type AppOptions = {
+  config: Config;
+  db: Database;
+  sessionSecret: string;
+  /** A pino logger to share with the rest of the process; otherwise one is made from config. */
+  loggerInstance?: FastifyBaseLogger;
+  /** Folder of the built web app; defaults to dist/web under the working directory. */
+  webRoot?: string;
+};
+
+export const REDACTED_LOG_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.passwordHash',
+  '*.tempPassword',
+];
+
+export async function buildApp(options: AppOptions) {
+  const { config, db } = options;
+  const app = Fastify({
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: { level: config.logLevel, redact: REDACTED_LOG_PATHS } }),
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 60_000,
+    connectionTimeout: 60_000,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Treat an empty JSON body (`POST` with the header but nothing sent) as no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { https: config.secureCookies });
+  await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
+
+  await app.register(async (api) => {
+    await api.register(sessionsPlugin, {
+      db,
+      secret: options.sessionSecret,
+      secure: config.secureCookies,
+    });
+    await api.register(authenticationPlugin, { db });
+    await api.register(publicApi, { db });
+    await api.register(adminApi, { db, prefix: '/api/admin' });
+    await api.register(reviewerApi, { db, prefix: '/api/reviewer' });
+  });
+
+  await app.register(webAppPlugin, { root: options.webRoot ?? path.resolve('dist/web') });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

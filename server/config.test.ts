@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the defaults of CONTRACT.md', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: path.resolve('./data'),
+      admin: undefined,
+      publicUrl: 'http://127.0.0.1:3000',
+      secureCookies: false,
+      smtpUrl: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgresql://u:p@db:5432/assay',
+      DATA_DIR: '/tmp/assay',
+      ADMIN_EMAIL: 'boss@example.com',
+      ADMIN_PASSWORD: 'long enough',
+      ADMIN_NAME: 'The Boss',
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://assay.example.com/',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'Assay <a@example.com>',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgresql://u:p@db:5432/assay',
+      dataDir: '/tmp/assay',
+      admin: { email: 'boss@example.com', password: 'long enough', name: 'The Boss' },
+      sessionSecret: 'x'.repeat(40),
+      publicUrl: 'https://assay.example.com',
+      secureCookies: true,
+      smtpUrl: 'smtp://mail:25',
+      mailFrom: 'Assay <a@example.com>',
+      logLevel: 'warn',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_PASSWORD'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/assay' }, 'SESSION_SECRET'],
+  ])('rejects %j with a message naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(variable));
+  });
+});

@@ -1,0 +1,66 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Config } from '../config';
+import { startEmbeddedPostgres } from './embedded';
+import * as schema from './schema/index';
+
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export type { schema };
+
+export type DatabaseHandle = {
+  db: Database;
+  pool: pg.Pool;
+  /** Where the database is, for the start-up log (never with a password). */
+  description: string;
+  close: () => Promise<void>;
+};
+
+// numeric and bigint stay strings (exact); int8 counts are cast to int in SQL where needed.
+export function createDatabase(pool: pg.Pool): Database {
+  return drizzle({ client: pool, schema }) as Database;
+}
+
+function createPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5000,
+    ...config,
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** Opens the configured database: DATABASE_URL, or the embedded server in DATA_DIR. */
+export async function openDatabase(
+  config: Config,
+  options: { databasePassword: string; log: (message: string) => void },
+): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    const pool = createPool({ connectionString: config.databaseUrl });
+    const url = new URL(config.databaseUrl);
+    return {
+      db: createDatabase(pool),
+      pool,
+      description: `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`,
+      close: () => pool.end(),
+    };
+  }
+  const embedded = await startEmbeddedPostgres({
+    dataDir: config.dataDir,
+    password: options.databasePassword,
+    database: 'assay',
+    log: options.log,
+  });
+  const pool = createPool(embedded.connection);
+  return {
+    db: createDatabase(pool),
+    pool,
+    description: `embedded PostgreSQL in ${config.dataDir}/postgres (socket ${embedded.connection.host})`,
+    close: async () => {
+      await pool.end();
+      await embedded.stop();
+    },
+  };
+}

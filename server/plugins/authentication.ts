@@ -1,0 +1,52 @@
+import type { Role } from '@shared/auth-schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import { forbidden, notFound, unauthorized } from '../http-errors';
+import { findUserById, type UserRow } from '../modules/users/queries';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser` for the rest of the request. */
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    /** Loads the signed-in, active user (checked against the database on every request). */
+    requireUser: (request: FastifyRequest) => Promise<UserRow>;
+  }
+}
+
+export const DEACTIVATED_MESSAGE = 'Your account has been deactivated. Contact an administrator.';
+
+export const authenticationPlugin = fp(async (app: FastifyInstance, options: { db: Database }) => {
+  app.decorateRequest('user', null);
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (request.user) return request.user;
+    const userId = request.session.userId;
+    if (!userId) throw unauthorized();
+    const user = await findUserById(options.db, userId);
+    if (!user) {
+      // The account was deleted: this session is over.
+      await request.session.destroy();
+      throw unauthorized('Your session has ended. Please sign in again.');
+    }
+    if (!user.isActive) throw forbidden(DEACTIVATED_MESSAGE);
+    request.user = user;
+    return user;
+  });
+});
+
+/**
+ * The scope guard: every route in the scope (registered with a prefix) needs an active user of
+ * this role, and so does an unknown path under it, so that a guess learns nothing.
+ */
+export function guardScope(app: FastifyInstance, role: Role) {
+  const guard = async (request: FastifyRequest) => {
+    const user = await app.requireUser(request);
+    if (user.role !== role) throw forbidden();
+  };
+  app.addHook('onRequest', guard);
+  app.setNotFoundHandler({ preHandler: guard }, async () => {
+    throw notFound();
+  });
+}
