@@ -11,6 +11,8 @@ export type TestContext = {
   db: TestDatabase['db'];
   pool: TestDatabase['pool'];
   config: Config;
+  /** Runs `work` and answers how many SQL statements it caused. */
+  countStatements: (work: () => Promise<unknown>) => Promise<number>;
 };
 
 /**
@@ -34,6 +36,11 @@ export function setupTestApp(env: Record<string, string> = {}): TestContext {
     context.config = config;
     context.db = database.db;
     context.pool = database.pool;
+    context.countStatements = async (work) => {
+      const before = database.statementCount();
+      await work();
+      return database.statementCount() - before;
+    };
     context.app = await buildApp({
       config,
       db: database.db,

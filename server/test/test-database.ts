@@ -8,6 +8,8 @@ export type TestDatabase = {
   db: Database;
   pool: pg.Pool;
   name: string;
+  /** SQL statements sent through this database's pool so far (for constant-query tests). */
+  statementCount: () => number;
   drop: () => Promise<void>;
 };
 
@@ -25,7 +27,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const pool = new pg.Pool({ ...withDatabase(adminConnection, name), max: 10 });
   pool.on('error', () => {});
+  let statements = 0;
+  // Counting, not mocking: every statement still goes to PostgreSQL.
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      statements++;
+      return query(...args);
+    };
+  });
   return {
+    statementCount: () => statements,
     db: createDatabase(pool),
     pool,
     name,

@@ -237,3 +237,12 @@ describe('health and unknown paths', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 });
+
+describe('statement counting', () => {
+  it('counts the SQL statements of a request (session + user lookups for /me)', async () => {
+    const user = await createUser(ctx.db);
+    const cookie = await signIn(ctx.app, user);
+    const count = await ctx.countStatements(() => me(cookie));
+    expect(count).toBe(2);
+  });
+});
