@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
+import { reviewerWorkspaceRoutes } from '../modules/reviewer-workspace/routes';
 import { guardScope } from '../plugins/authentication';
 
 /** Everything under /api/reviewer: the scope guard admits active reviewers only. */
-export const reviewerApi: FastifyPluginAsyncZod<{ db: Database }> = async (app) => {
+export const reviewerApi: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   guardScope(app, 'reviewer');
+  await app.register(reviewerWorkspaceRoutes, { db });
 };

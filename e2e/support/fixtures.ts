@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const admin = {
+  email: process.env.E2E_ADMIN_EMAIL!,
+  password: process.env.E2E_ADMIN_PASSWORD!,
+  name: 'Ada Admin',
+};
+
+/** Signs in through the API; the page's context keeps the session cookie. */
+export async function signInThroughApi(page: Page, user: { email: string; password: string }) {
+  const response = await page.request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Fails on serious or critical accessibility violations of the current screen. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+const artifactsDir = path.resolve('e2e/artifacts/screenshots');
+
+/**
+ * Checks one screen in the light and the dark theme: an axe scan with no serious or critical
+ * violations, and a full-page screenshot kept as a test artefact.
+ */
+export async function checkScreen(page: Page, name: string) {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem('theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+    await expectAccessible(page);
+    await page.screenshot({ path: path.join(artifactsDir, `${name}-${theme}.png`), fullPage: true });
+  }
+  await page.evaluate(() => {
+    localStorage.setItem('theme', 'light');
+    document.documentElement.classList.remove('dark');
+  });
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,83 @@
+import type {
+  Comment,
+  Review,
+  ReviewerComment,
+  ReviewerOpportunity,
+  ReviewStatus,
+  UserComment,
+  UserReview,
+} from '@shared/reviewer-schemas';
+import type {
+  CommentRow,
+  OpportunityWithCallerWork,
+  OtherReviewerCommentRow,
+  ReviewRow,
+} from './queries';
+
+/** CONTRACT.md: done with a review; in progress with a saved comment but no review. */
+export function reviewStatusOf(work: { review: unknown; comment: unknown }): ReviewStatus {
+  if (work.review) return 'done';
+  if (work.comment) return 'in_progress';
+  return 'not_started';
+}
+
+export function presentUserReview(review: ReviewRow): UserReview {
+  return {
+    // numeric(10,4) arrives as exact text such as "3.4000"; it is passed on as is.
+    composite: review.composite,
+    strategicAlignment: review.strategicAlignment,
+    sustainability: review.sustainability,
+    technologyReadiness: review.technologyReadiness,
+    marketPotential: review.marketPotential,
+    businessPotential: review.businessPotential,
+    submittedAt: review.submittedAt.toISOString(),
+    updatedAt: review.updatedAt.toISOString(),
+  };
+}
+
+export function presentReview(review: ReviewRow): Review {
+  return { id: review.id, opportunityId: review.opportunityId, ...presentUserReview(review) };
+}
+
+export function presentUserComment(comment: CommentRow): UserComment {
+  return {
+    howToBiggerBetter: comment.howToBiggerBetter,
+    challenges: comment.challenges,
+    howToGetGoing: comment.howToGetGoing,
+    otherComments: comment.otherComments,
+    submittedAt: comment.submittedAt.toISOString(),
+    updatedAt: comment.updatedAt.toISOString(),
+  };
+}
+
+export function presentComment(comment: CommentRow): Comment {
+  return { id: comment.id, opportunityId: comment.opportunityId, ...presentUserComment(comment) };
+}
+
+export function presentReviewerOpportunity(work: OpportunityWithCallerWork): ReviewerOpportunity {
+  const { opportunity, review, comment } = work;
+  return {
+    id: opportunity.id,
+    number: opportunity.number,
+    title: opportunity.title,
+    description: opportunity.description,
+    imageUrl: opportunity.imageUrl,
+    tags: opportunity.tags,
+    reviewStatus: reviewStatusOf(work),
+    userReview: review ? presentUserReview(review) : null,
+    userComment: comment ? presentUserComment(comment) : null,
+  };
+}
+
+/** Another reviewer's comment: their name and display name, never their email or id. */
+export function presentReviewerComment(comment: OtherReviewerCommentRow): ReviewerComment {
+  return {
+    id: comment.id,
+    submittedAt: comment.submittedAt.toISOString(),
+    howToBiggerBetter: comment.howToBiggerBetter,
+    challenges: comment.challenges,
+    howToGetGoing: comment.howToGetGoing,
+    otherComments: comment.otherComments,
+    reviewer: { name: comment.reviewerName, displayName: comment.reviewerDisplayName },
+  };
+}

@@ -1,0 +1,211 @@
+import type { Scores } from '@shared/criteria';
+import type { CommentFields } from '@shared/reviewer-schemas';
+import { and, asc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import {
+  comments,
+  opportunities,
+  reviews,
+  settings,
+  users,
+  viewerStates,
+} from '../../db/schema/index';
+import { REVIEWER_VISIBLE_STATUS } from './policy';
+
+type Db = Pick<Database, 'select' | 'insert'>;
+
+export type OpportunityRow = typeof opportunities.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;
+
+export type OpportunityWithCallerWork = {
+  opportunity: OpportunityRow;
+  review: ReviewRow | null;
+  comment: CommentRow | null;
+};
+
+/**
+ * Opportunities joined with the caller's own review and comment only. The unique
+ * (opportunity, reviewer) keys make each join add at most one row, so this stays one statement
+ * and one row per opportunity however many reviews other reviewers wrote.
+ */
+function selectWithCallerWork(db: Db, reviewerId: string, where: SQL) {
+  return db
+    .select({ opportunity: opportunities, review: reviews, comment: comments })
+    .from(opportunities)
+    .leftJoin(
+      reviews,
+      and(eq(reviews.opportunityId, opportunities.id), eq(reviews.reviewerId, reviewerId)),
+    )
+    .leftJoin(
+      comments,
+      and(eq(comments.opportunityId, opportunities.id), eq(comments.reviewerId, reviewerId)),
+    )
+    .where(where);
+}
+
+export function listVisibleOpportunitiesWithCallerWork(
+  db: Db,
+  params: { reviewerId: string },
+): Promise<OpportunityWithCallerWork[]> {
+  return selectWithCallerWork(
+    db,
+    params.reviewerId,
+    eq(opportunities.status, REVIEWER_VISIBLE_STATUS),
+  ).orderBy(asc(opportunities.number));
+}
+
+/** Any status: the caller applies the policy, so that 404 has one source of truth. */
+export async function findOpportunityWithCallerWork(
+  db: Db,
+  params: { reviewerId: string; opportunityId: string },
+): Promise<OpportunityWithCallerWork | undefined> {
+  const [row] = await selectWithCallerWork(
+    db,
+    params.reviewerId,
+    eq(opportunities.id, params.opportunityId),
+  ).limit(1);
+  return row;
+}
+
+/**
+ * Reads the opportunity's status and holds a share lock on it until the transaction ends, so it
+ * cannot be unpublished or deleted between the policy check and the write that depends on it.
+ */
+export async function lockOpportunityStatus(
+  db: Db,
+  params: { opportunityId: string },
+): Promise<{ id: string; status: OpportunityRow['status'] } | undefined> {
+  const [row] = await db
+    .select({ id: opportunities.id, status: opportunities.status })
+    .from(opportunities)
+    .where(eq(opportunities.id, params.opportunityId))
+    .for('share');
+  return row;
+}
+
+/**
+ * One review per reviewer and opportunity: a concurrent insert of the same key waits for the
+ * other and then updates, so parallel saves never fail and never duplicate. `submitted_at`
+ * keeps the first save.
+ */
+export async function upsertReview(
+  db: Db,
+  params: { reviewerId: string; opportunityId: string; scores: Scores; composite: string },
+): Promise<ReviewRow> {
+  const values = { ...params.scores, composite: params.composite };
+  const [row] = await db
+    .insert(reviews)
+    .values({ opportunityId: params.opportunityId, reviewerId: params.reviewerId, ...values })
+    .onConflictDoUpdate({
+      target: [reviews.opportunityId, reviews.reviewerId],
+      set: { ...values, updatedAt: sql`now()` },
+    })
+    .returning();
+  return row!;
+}
+
+/** Same rules as upsertReview; a missing field becomes null because a save replaces the whole comment. */
+export async function upsertComment(
+  db: Db,
+  params: { reviewerId: string; opportunityId: string; fields: CommentFields },
+): Promise<CommentRow> {
+  const values = {
+    howToBiggerBetter: params.fields.howToBiggerBetter ?? null,
+    challenges: params.fields.challenges ?? null,
+    howToGetGoing: params.fields.howToGetGoing ?? null,
+    otherComments: params.fields.otherComments ?? null,
+  };
+  const [row] = await db
+    .insert(comments)
+    .values({ opportunityId: params.opportunityId, reviewerId: params.reviewerId, ...values })
+    .onConflictDoUpdate({
+      target: [comments.opportunityId, comments.reviewerId],
+      set: { ...values, updatedAt: sql`now()` },
+    })
+    .returning();
+  return row!;
+}
+
+export type OtherReviewerCommentRow = CommentRow & {
+  reviewerName: string;
+  reviewerDisplayName: string | null;
+};
+
+// A field "has text" when it holds anything but whitespace; blank comments say nothing to others.
+const hasText = (column: PgColumn) => sql`coalesce(${column}, '') ~ ${'\\S'}`;
+
+/** Comments on one opportunity by everyone but the caller, oldest first. */
+export async function listOtherReviewersComments(
+  db: Db,
+  params: { opportunityId: string; reviewerId: string },
+): Promise<OtherReviewerCommentRow[]> {
+  const rows = await db
+    .select({ comment: comments, reviewerName: users.name, reviewerDisplayName: users.displayName })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.reviewerId))
+    .where(
+      and(
+        eq(comments.opportunityId, params.opportunityId),
+        ne(comments.reviewerId, params.reviewerId),
+        or(
+          hasText(comments.howToBiggerBetter),
+          hasText(comments.challenges),
+          hasText(comments.howToGetGoing),
+          hasText(comments.otherComments),
+        ),
+      ),
+    )
+    .orderBy(asc(comments.submittedAt), asc(comments.id));
+  return rows.map((row) => ({
+    ...row.comment,
+    reviewerName: row.reviewerName,
+    reviewerDisplayName: row.reviewerDisplayName,
+  }));
+}
+
+export const SHOW_REVIEWER_COMMENTS_KEY = 'show_reviewer_comments';
+
+/** The admin's comment-visibility switch; no row means the default, 'false'. */
+export async function isShowingReviewerComments(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, SHOW_REVIEWER_COMMENTS_KEY));
+  return row?.value === 'true';
+}
+
+/** The last opportunity the reviewer opened, only while it is still visible to them. */
+export async function findVisibleLastOpportunityId(
+  db: Db,
+  params: { reviewerId: string },
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: opportunities.id })
+    .from(viewerStates)
+    .innerJoin(
+      opportunities,
+      and(
+        eq(opportunities.id, viewerStates.lastOpportunityId),
+        eq(opportunities.status, REVIEWER_VISIBLE_STATUS),
+      ),
+    )
+    .where(eq(viewerStates.reviewerId, params.reviewerId));
+  return row?.id ?? null;
+}
+
+export async function upsertViewerState(
+  db: Db,
+  params: { reviewerId: string; lastOpportunityId: string | null },
+): Promise<string | null> {
+  const [row] = await db
+    .insert(viewerStates)
+    .values({ reviewerId: params.reviewerId, lastOpportunityId: params.lastOpportunityId })
+    .onConflictDoUpdate({
+      target: viewerStates.reviewerId,
+      set: { lastOpportunityId: params.lastOpportunityId, updatedAt: sql`now()` },
+    })
+    .returning({ lastOpportunityId: viewerStates.lastOpportunityId });
+  return row!.lastOpportunityId;
+}

@@ -1,0 +1,130 @@
+import {
+  commentSchema,
+  commentSubmissionSchema,
+  opportunityIdParamsSchema,
+  reviewerCommentSchema,
+  reviewerOpportunitySchema,
+  reviewSchema,
+  reviewSubmissionSchema,
+  viewerStateSchema,
+} from '@shared/reviewer-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import {
+  presentComment,
+  presentReview,
+  presentReviewerComment,
+  presentReviewerOpportunity,
+} from './presenter';
+import { findVisibleLastOpportunityId, listVisibleOpportunitiesWithCallerWork } from './queries';
+import {
+  getOtherReviewersComments,
+  getVisibleOpportunity,
+  saveComment,
+  saveReview,
+  saveViewerState,
+} from './service';
+
+/**
+ * The reviewer workspace (SPEC.md section 7). Registered inside the /api/reviewer scope, whose
+ * guard has already admitted an active reviewer; `requireUser` returns that cached row.
+ */
+export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
+  app,
+  { db },
+) => {
+  const callerOf = async (request: Parameters<typeof app.requireUser>[0]) => ({
+    reviewerId: (await app.requireUser(request)).id,
+  });
+
+  app.get(
+    '/opportunities',
+    { schema: { response: { 200: z.array(reviewerOpportunitySchema) } } },
+    async (request) => {
+      const rows = await listVisibleOpportunitiesWithCallerWork(db, await callerOf(request));
+      return rows.map(presentReviewerOpportunity);
+    },
+  );
+
+  app.get(
+    '/opportunities/:id',
+    { schema: { params: opportunityIdParamsSchema, response: { 200: reviewerOpportunitySchema } } },
+    async (request) => {
+      const caller = await callerOf(request);
+      const work = await getVisibleOpportunity(db, { ...caller, opportunityId: request.params.id });
+      return presentReviewerOpportunity(work);
+    },
+  );
+
+  app.get(
+    '/opportunities/:id/comments',
+    {
+      schema: {
+        params: opportunityIdParamsSchema,
+        response: { 200: z.array(reviewerCommentSchema) },
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      const rows = await getOtherReviewersComments(db, {
+        ...caller,
+        opportunityId: request.params.id,
+      });
+      return rows.map(presentReviewerComment);
+    },
+  );
+
+  app.get(
+    '/opportunities/:id/reviews',
+    { schema: { params: opportunityIdParamsSchema, response: { 200: z.array(reviewSchema) } } },
+    async (request) => {
+      const caller = await callerOf(request);
+      // Only the caller's own review: other reviewers' scores never reach a reviewer.
+      const { review } = await getVisibleOpportunity(db, {
+        ...caller,
+        opportunityId: request.params.id,
+      });
+      return review ? [presentReview(review)] : [];
+    },
+  );
+
+  app.post(
+    '/reviews',
+    { schema: { body: reviewSubmissionSchema, response: { 200: reviewSchema } } },
+    async (request) => {
+      const caller = await callerOf(request);
+      return presentReview(await saveReview(db, { ...caller, submission: request.body }));
+    },
+  );
+
+  app.post(
+    '/comments',
+    { schema: { body: commentSubmissionSchema, response: { 200: commentSchema } } },
+    async (request) => {
+      const caller = await callerOf(request);
+      return presentComment(await saveComment(db, { ...caller, submission: request.body }));
+    },
+  );
+
+  app.get(
+    '/viewer-state',
+    { schema: { response: { 200: viewerStateSchema } } },
+    async (request) => ({
+      lastOpportunityId: await findVisibleLastOpportunityId(db, await callerOf(request)),
+    }),
+  );
+
+  app.post(
+    '/viewer-state',
+    { schema: { body: viewerStateSchema, response: { 200: viewerStateSchema } } },
+    async (request) => {
+      const caller = await callerOf(request);
+      const lastOpportunityId = await saveViewerState(db, {
+        ...caller,
+        lastOpportunityId: request.body.lastOpportunityId,
+      });
+      return { lastOpportunityId };
+    },
+  );
+};

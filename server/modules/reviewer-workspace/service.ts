@@ -1,0 +1,88 @@
+import type { Scores } from '@shared/criteria';
+import type { CommentSubmission, ReviewSubmission } from '@shared/reviewer-schemas';
+import { compositeOf, toNumericText } from '@shared/scoring';
+import type { Database } from '../../db/client';
+import { assertReviewerCanSeeOpportunity } from './policy';
+import {
+  type CommentRow,
+  findOpportunityWithCallerWork,
+  isShowingReviewerComments,
+  listOtherReviewersComments,
+  lockOpportunityStatus,
+  type OpportunityWithCallerWork,
+  type OtherReviewerCommentRow,
+  type ReviewRow,
+  upsertComment,
+  upsertReview,
+  upsertViewerState,
+} from './queries';
+
+type Caller = { reviewerId: string };
+
+/** One published opportunity with the caller's own review and comment, in one statement. */
+export async function getVisibleOpportunity(
+  db: Database,
+  params: Caller & { opportunityId: string },
+): Promise<OpportunityWithCallerWork> {
+  const row = await findOpportunityWithCallerWork(db, params);
+  assertReviewerCanSeeOpportunity(row?.opportunity);
+  return row!;
+}
+
+/** Other reviewers' comments, only while the admin lets reviewers see them. */
+export async function getOtherReviewersComments(
+  db: Database,
+  params: Caller & { opportunityId: string },
+): Promise<OtherReviewerCommentRow[]> {
+  await getVisibleOpportunity(db, params);
+  if (!(await isShowingReviewerComments(db))) return [];
+  return listOtherReviewersComments(db, params);
+}
+
+/**
+ * Runs `write` in a transaction that first checks, and keeps locked, that the opportunity is
+ * visible to reviewers, so a save never lands on an opportunity unpublished meanwhile.
+ */
+function writeForVisibleOpportunity<T>(
+  db: Database,
+  opportunityId: string,
+  write: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    assertReviewerCanSeeOpportunity(await lockOpportunityStatus(tx, { opportunityId }));
+    return write(tx);
+  });
+}
+
+/** Creates or replaces the caller's one review; the composite is the plain mean, 4 decimals. */
+export function saveReview(db: Database, params: Caller & { submission: ReviewSubmission }) {
+  const { opportunityId, ...scores } = params.submission;
+  return writeForVisibleOpportunity<ReviewRow>(db, opportunityId, (tx) =>
+    upsertReview(tx, {
+      reviewerId: params.reviewerId,
+      opportunityId,
+      scores: scores satisfies Scores,
+      composite: toNumericText(compositeOf(scores)),
+    }),
+  );
+}
+
+/** Creates or replaces the caller's one comment; text is stored exactly as sent. */
+export function saveComment(db: Database, params: Caller & { submission: CommentSubmission }) {
+  const { opportunityId, ...fields } = params.submission;
+  return writeForVisibleOpportunity<CommentRow>(db, opportunityId, (tx) =>
+    upsertComment(tx, { reviewerId: params.reviewerId, opportunityId, fields }),
+  );
+}
+
+/** Remembers the last opened opportunity (null clears it); only a visible one can be remembered. */
+export async function saveViewerState(
+  db: Database,
+  params: Caller & { lastOpportunityId: string | null },
+): Promise<string | null> {
+  const { reviewerId, lastOpportunityId } = params;
+  if (lastOpportunityId === null) return upsertViewerState(db, { reviewerId, lastOpportunityId });
+  return writeForVisibleOpportunity(db, lastOpportunityId, (tx) =>
+    upsertViewerState(tx, { reviewerId, lastOpportunityId }),
+  );
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import type { CriterionKey } from './criteria';
+import { SCORE_MAX, SCORE_MIN } from './limits';
+
+/**
+ * Contracts of the reviewer workspace (/api/reviewer/*), shared by the server routes and the web
+ * client so that both validate with the same rules (SPEC.md sections 3, 5 and 7).
+ */
+
+/** Longest text accepted in one comment field; generous, but it bounds a request's size. */
+export const COMMENT_FIELD_MAX = 10_000;
+
+const SCORE_MESSAGE = `Each score must be a whole number from ${SCORE_MIN} to ${SCORE_MAX}`;
+
+export const scoreSchema = z
+  .int({ error: SCORE_MESSAGE })
+  .min(SCORE_MIN, SCORE_MESSAGE)
+  .max(SCORE_MAX, SCORE_MESSAGE);
+
+/** The five criteria of shared/criteria.ts, each a whole number 1..5. */
+export const scoresSchema = z.object({
+  strategicAlignment: scoreSchema,
+  sustainability: scoreSchema,
+  technologyReadiness: scoreSchema,
+  marketPotential: scoreSchema,
+  businessPotential: scoreSchema,
+} satisfies Record<CriterionKey, typeof scoreSchema>);
+
+export const reviewSubmissionSchema = z.object({
+  opportunityId: z.uuid(),
+  ...scoresSchema.shape,
+});
+export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;
+
+// PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be encoded as UTF-8, so
+// either would be altered or refused by the database; refusing them here keeps text byte-identical.
+const isStorableText = (text: string) => !text.includes('\0') && !/\p{Cs}/u.test(text);
+
+const commentFieldSchema = z
+  .string()
+  .max(COMMENT_FIELD_MAX, `Comments can be at most ${COMMENT_FIELD_MAX} characters`)
+  .refine(isStorableText, 'Comments cannot contain NUL or lone surrogates')
+  .nullable()
+  .optional();
+
+/**
+ * The four comment fields. Text is stored exactly as sent (an empty string stays an empty
+ * string); a missing field is stored as null, because a submission replaces the whole comment.
+ */
+export const commentFieldsSchema = z.object({
+  howToBiggerBetter: commentFieldSchema,
+  challenges: commentFieldSchema,
+  howToGetGoing: commentFieldSchema,
+  otherComments: commentFieldSchema,
+});
+export type CommentFields = z.infer<typeof commentFieldsSchema>;
+
+export const commentSubmissionSchema = z.object({
+  opportunityId: z.uuid(),
+  ...commentFieldsSchema.shape,
+});
+export type CommentSubmission = z.infer<typeof commentSubmissionSchema>;
+
+/** The reviewer's last opened opportunity; null when none or no longer published. */
+export const viewerStateSchema = z.object({ lastOpportunityId: z.uuid().nullable() });
+export type ViewerState = z.infer<typeof viewerStateSchema>;
+
+export const opportunityIdParamsSchema = z.object({ id: z.uuid() });
+
+// --- Responses ---------------------------------------------------------------------------------
+
+export const reviewStatusSchema = z.enum(['not_started', 'in_progress', 'done']);
+export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
+
+/** numeric(10,4) as text, e.g. "3.4000": exact, unlike a JSON number. */
+const compositeSchema = z.string().regex(/^\d+\.\d{4}$/);
+
+/** The caller's own review as embedded in an opportunity (`userReview`). */
+export const userReviewSchema = z.object({
+  composite: compositeSchema,
+  ...scoresSchema.shape,
+  submittedAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type UserReview = z.infer<typeof userReviewSchema>;
+
+/** The caller's own review on its own (POST /reviews, GET /opportunities/{id}/reviews). */
+export const reviewSchema = userReviewSchema.extend({
+  id: z.uuid(),
+  opportunityId: z.uuid(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+const storedCommentFieldsSchema = z.object({
+  howToBiggerBetter: z.string().nullable(),
+  challenges: z.string().nullable(),
+  howToGetGoing: z.string().nullable(),
+  otherComments: z.string().nullable(),
+});
+
+/** The caller's own comment as embedded in an opportunity (`userComment`). */
+export const userCommentSchema = storedCommentFieldsSchema.extend({
+  submittedAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type UserComment = z.infer<typeof userCommentSchema>;
+
+/** The caller's own comment on its own (POST /comments). */
+export const commentSchema = userCommentSchema.extend({
+  id: z.uuid(),
+  opportunityId: z.uuid(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+/** Another reviewer's comment (SPEC.md section 3 "Comments shown to others"). */
+export const reviewerCommentSchema = storedCommentFieldsSchema.extend({
+  id: z.uuid(),
+  submittedAt: z.iso.datetime(),
+  reviewer: z.object({ name: z.string(), displayName: z.string().nullable() }),
+});
+export type ReviewerComment = z.infer<typeof reviewerCommentSchema>;
+
+/** A published opportunity with the caller's own work (SPEC.md section 3). */
+export const reviewerOpportunitySchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  tags: z.array(z.string()),
+  reviewStatus: reviewStatusSchema,
+  userReview: userReviewSchema.nullable(),
+  userComment: userCommentSchema.nullable(),
+});
+export type ReviewerOpportunity = z.infer<typeof reviewerOpportunitySchema>;
