@@ -18,6 +18,7 @@ async function main() {
   const database = await openDatabase(config, {
     databasePassword: secrets.databasePassword,
     log: (message) => logger.debug({ component: 'postgres' }, message),
+    notice: (message) => logger.warn({ component: 'postgres' }, message),
   });
   logger.info(`Database: ${database.description}`);
   await runMigrations(database.pool);

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { parse as parseConnectionString } from 'pg-connection-string';
 import type { Config } from '../config';
 import { startEmbeddedPostgres } from './embedded';
 import * as schema from './schema/index';
@@ -32,18 +33,27 @@ function createPool(config: pg.PoolConfig): pg.Pool {
   return pool;
 }
 
+/** host:port/database of a connection string, never its password. */
+function describeUrl(databaseUrl: string): string {
+  const { host, port, database } = parseConnectionString(databaseUrl);
+  return `${host ?? 'localhost'}${port ? `:${port}` : ''}/${database ?? ''}`;
+}
+
 /** Opens the configured database: DATABASE_URL, or the embedded server in DATA_DIR. */
 export async function openDatabase(
   config: Config,
-  options: { databasePassword: string; log: (message: string) => void },
+  options: {
+    databasePassword: string;
+    log: (message: string) => void;
+    notice?: (message: string) => void;
+  },
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const pool = createPool({ connectionString: config.databaseUrl });
-    const url = new URL(config.databaseUrl);
     return {
       db: createDatabase(pool),
       pool,
-      description: `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`,
+      description: `PostgreSQL at ${describeUrl(config.databaseUrl)}`,
       close: () => pool.end(),
     };
   }
@@ -52,6 +62,7 @@ export async function openDatabase(
     password: options.databasePassword,
     database: 'assay',
     log: options.log,
+    notice: options.notice,
   });
   const pool = createPool(embedded.connection);
   return {

