@@ -1,0 +1,12 @@
+import { PageHeader } from '@web/components/layout/page-header';
+
+export function AnalyticsPage() {
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Advanced Analytics"
+        subtitle="Detailed insights and trend analysis for opportunity evaluations"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { PageHeader } from '@web/components/layout/page-header';
+
+export function ExportsPage() {
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Data Exports" subtitle="Download CSV exports for analysis and reporting" />
+    </div>
+  );
+}

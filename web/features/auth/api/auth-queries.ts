@@ -1,0 +1,84 @@
+import { type CurrentUser, homePathFor, type LoginInput } from '@shared/auth-schemas';
+import { AUTO_REDIRECT_FLAG, LOGOUT_REDIRECT_MS } from '@shared/limits';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@web/components/ui/use-toast';
+import { apiJson, apiRequest, getQueryFn, serverMessageOf } from '@web/lib/api-client';
+import { useLocation } from 'wouter';
+
+export const authKeys = {
+  all: ['/api/auth'] as const,
+  currentUser: () => ['/api/auth/me'] as const,
+};
+
+const fetchCurrentUser = getQueryFn<CurrentUser | null>({ on401: 'returnNull' });
+
+/**
+ * The signed-in user, or null for a visitor (GET /api/auth/me answers 401). A deactivated
+ * account's session answers 403: it counts as signed out too, so the login form can say why.
+ */
+export const currentUserQueryOptions = queryOptions({
+  queryKey: authKeys.currentUser(),
+  queryFn: async (context) => {
+    try {
+      return await fetchCurrentUser(context);
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith('403:')) return null;
+      throw error;
+    }
+  },
+  retry: false,
+});
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions);
+}
+
+/** Signs in, caches the user and goes to their home; a failure shows 'Login Failed'. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: (credentials: LoginInput) =>
+      apiJson<CurrentUser>('POST', '/api/auth/login', credentials),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.currentUser(), user);
+      navigate(homePathFor(user.role), { replace: true });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Login Failed',
+        description: serverMessageOf(error, 'Invalid email or password'),
+      });
+    },
+  });
+}
+
+/**
+ * Signs out: clears every cached query, forgets the reviewer's auto-redirect flag, says so, and
+ * goes to /login after LOGOUT_REDIRECT_MS.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/logout', {}),
+    onSuccess: () => {
+      queryClient.clear();
+      try {
+        sessionStorage.removeItem(AUTO_REDIRECT_FLAG);
+      } catch {
+        // Storage disabled: there is no flag to forget.
+      }
+      toast({ title: 'Logged Out', description: 'You have been successfully logged out' });
+      setTimeout(() => {
+        // Known to be nobody now, so /login renders its form instead of asking the server.
+        queryClient.setQueryData(authKeys.currentUser(), null);
+        navigate('/login', { replace: true });
+      }, LOGOUT_REDIRECT_MS);
+    },
+    onError: () => {
+      toast({ variant: 'destructive', title: 'Logout Failed', description: 'Please try again' });
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import type { QueryFunction } from '@tanstack/react-query';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Raises SPEC.md section 8's error: `${status}: ${body text or status text}`. */
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  throw new Error(`${res.status}: ${text}`);
+}
+
+/**
+ * The only fetch wrapper of the web client: sends credentials, encodes a body as JSON and throws
+ * on any non-2xx answer. Returns the response so callers can read JSON, text (CSV) or nothing.
+ */
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+): Promise<Response> {
+  const hasBody = body !== undefined;
+  const res = await fetch(url, {
+    method,
+    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+    body: hasBody ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** apiRequest, then the answer's JSON body. */
+export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, body);
+  return (await res.json()) as T;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** Joins a query key into a GET path: ['/api/reviewer/opportunities', id] -> '/api/.../id'. */
+export function urlFromQueryKey(queryKey: readonly unknown[]): string {
+  return queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/');
+}
+
+/** The default query function: a GET built from the query key. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(urlFromQueryKey(queryKey), { credentials: 'include', signal });
+    if (options.on401 === 'returnNull' && res.status === 401) return null as T;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/**
+ * The server's `message` out of an apiRequest error (`401: {"message":"..."}`), for toasts that
+ * show it; the fallback when the body was not such JSON.
+ */
+export function serverMessageOf(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return fallback;
+  try {
+    const parsed: unknown = JSON.parse(match[1]!);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+      const { message } = parsed as { message: unknown };
+      if (typeof message === 'string' && message.trim()) return message;
+    }
+  } catch {
+    // Not JSON (a proxy's HTML page, say): the fallback reads better than markup.
+  }
+  return fallback;
+}

@@ -1,0 +1,21 @@
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders } from './app/providers';
+import { AppRoutes } from './app/router';
+import { queryClient } from './lib/query-client';
+import { applyTheme, readTheme } from './lib/theme';
+
+// theme-init.js already did this before the first paint; repeat it in case it was blocked.
+applyTheme(readTheme());
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element.');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <AppRoutes />
+    </AppProviders>
+  </StrictMode>,
+);
