@@ -17,6 +17,7 @@ const sources = [
 const serverEntries = {
   main: 'server/main.ts',
   migrate: 'server/migrate-cli.ts',
+  'seed-demo': 'server/db/seed-demo.ts',
 };
 
 function newestMtime(entry) {

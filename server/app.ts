@@ -10,6 +10,7 @@ import { publicApi } from './api/public-api';
 import { reviewerApi } from './api/reviewer-api';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { imageRoutes } from './modules/images/image-routes';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { sameOriginPlugin } from './plugins/same-origin';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions) {
     });
     await api.register(authenticationPlugin, { db });
     await api.register(publicApi, { db });
+    await api.register(imageRoutes, { db });
     await api.register(adminApi, { db, prefix: '/api/admin' });
     await api.register(reviewerApi, { db, prefix: '/api/reviewer' });
   });

@@ -1,8 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
+import { analyticsRoutes } from '../modules/analytics/routes';
+import { dashboardRoutes } from '../modules/dashboard/routes';
+import { exportRoutes } from '../modules/exports/routes';
+import { imageUploadRoutes } from '../modules/images/upload-routes';
+import { opportunityAdminRoutes } from '../modules/opportunities/routes';
+import { reviewerAdminRoutes } from '../modules/reviewers/routes';
+import { settingsRoutes } from '../modules/settings/routes';
 import { guardScope } from '../plugins/authentication';
 
 /** Everything under /api/admin: the scope guard admits active admins only. */
-export const adminApi: FastifyPluginAsyncZod<{ db: Database }> = async (app) => {
+export const adminApi: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   guardScope(app, 'admin');
+  await app.register(dashboardRoutes, { db });
+  await app.register(settingsRoutes, { db });
+  await app.register(reviewerAdminRoutes, { db });
+  await app.register(opportunityAdminRoutes, { db });
+  await app.register(imageUploadRoutes, { db });
+  await app.register(analyticsRoutes, { db });
+  await app.register(exportRoutes, { db });
 };

@@ -1,0 +1,83 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertOpportunity,
+  insertReview,
+  insertReviewer,
+  scoresOf,
+} from '../../test/analytics-factories';
+import { setupTestApp } from '../../test/build-test-app';
+import { createSignedInUser } from '../../test/factories';
+
+const ctx = setupTestApp();
+const PATHS = ['opportunities', 'reviewers', 'heatmap'] as const;
+
+let adminCookie: string;
+
+const get = (path: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/admin/analytics/${path}`,
+    headers: { cookie: adminCookie },
+  });
+
+/** Adds reviewers and published opportunities until there are `reviewerCount` x `opportunityCount`, all reviewed. */
+async function growTo(reviewerCount: number, opportunityCount: number) {
+  const reviewers = [];
+  const opportunities = [];
+  for (let i = 0; i < reviewerCount; i++) {
+    reviewers.push(await insertReviewer(ctx.db, { name: `Grown ${String(i).padStart(2, '0')}` }));
+  }
+  for (let i = 0; i < opportunityCount; i++) opportunities.push(await insertOpportunity(ctx.db));
+  for (const [i, reviewer] of reviewers.entries()) {
+    for (const [j, opportunity] of opportunities.entries()) {
+      const score = ((i + j) % 5) + 1;
+      await insertReview(ctx.db, {
+        opportunityId: opportunity.id,
+        reviewerId: reviewer.id,
+        scores: scoresOf([score, score, score, score, score]),
+      });
+    }
+  }
+}
+
+async function statementsPerPath() {
+  const counts: Record<string, number> = {};
+  for (const path of PATHS) {
+    counts[path] = await ctx.countStatements(async () => {
+      const response = await get(path);
+      expect(response.statusCode).toBe(200);
+    });
+  }
+  return counts;
+}
+
+beforeAll(async () => {
+  adminCookie = (await createSignedInUser(ctx.app, ctx.db, 'admin')).cookie;
+});
+
+describe('analytics query counts', () => {
+  it('answers empty lists when nothing is published and no reviewer exists', async () => {
+    for (const path of PATHS) expect((await get(path)).json()).toEqual([]);
+    const reviewer = await insertReviewer(ctx.db, { name: 'Alone' });
+    const heatmap = (await get('heatmap')).json();
+    expect(heatmap).toEqual([
+      { reviewerId: reviewer.id, reviewerName: 'Alone', opportunities: [] },
+    ]);
+    expect((await get('reviewers')).json()).toEqual([
+      { id: reviewer.id, name: 'Alone', reviewCount: 0, avgComposite: null },
+    ]);
+  });
+
+  it('runs the same number of statements with 3 x 3 and with 14 x 20 reviewers x opportunities', async () => {
+    await growTo(2, 3);
+    const small = await statementsPerPath();
+    await growTo(11, 17);
+    const large = await statementsPerPath();
+    expect(large).toEqual(small);
+    // The scope guard reads the session and the user; each endpoint adds exactly one statement.
+    for (const path of PATHS) expect(small[path]).toBeLessThanOrEqual(3);
+    const heatmap = (await get('heatmap')).json();
+    expect(heatmap).toHaveLength(14);
+    expect(heatmap[0].opportunities).toHaveLength(20);
+  });
+});

@@ -1,0 +1,60 @@
+import { DASHBOARD_TOP } from '@shared/limits';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+type Db = Pick<Database, 'execute'>;
+
+export type DashboardCounts = {
+  totalReviewers: number;
+  activeReviewers: number;
+  publishedOpportunities: number;
+  totalOpportunities: number;
+  totalReviews: number;
+  /** Reviews by active reviewers of published opportunities: what the completion rate counts. */
+  completedReviews: number;
+};
+
+/** Every dashboard count in one statement, whatever the size of the data. */
+export async function getDashboardCounts(db: Db): Promise<DashboardCounts> {
+  const result = await db.execute<DashboardCounts>(sql`
+    select
+      (select count(*)::int from users where role = 'reviewer') as "totalReviewers",
+      (select count(*)::int from users where role = 'reviewer' and is_active) as "activeReviewers",
+      (select count(*)::int from opportunities where status = 'published')
+        as "publishedOpportunities",
+      (select count(*)::int from opportunities) as "totalOpportunities",
+      (select count(*)::int from reviews) as "totalReviews",
+      (select count(*)::int
+         from reviews r
+         join users u on u.id = r.reviewer_id and u.role = 'reviewer' and u.is_active
+         join opportunities o on o.id = r.opportunity_id and o.status = 'published')
+        as "completedReviews"
+  `);
+  return result.rows[0]!;
+}
+
+export type TopOpportunityRow = {
+  id: string;
+  number: number;
+  title: string;
+  reviewCount: number;
+  avgComposite: number;
+};
+
+/** Opportunities with at least one review, best average composite first, in one statement. */
+export async function listTopOpportunities(
+  db: Db,
+  limit: number = DASHBOARD_TOP,
+): Promise<TopOpportunityRow[]> {
+  const result = await db.execute<TopOpportunityRow>(sql`
+    select o.id, o.number, o.title,
+           count(*)::int as "reviewCount",
+           round(avg(r.composite), 4)::float8 as "avgComposite"
+      from reviews r
+      join opportunities o on o.id = r.opportunity_id
+     group by o.id
+     order by avg(r.composite) desc, o.number asc
+     limit ${limit}
+  `);
+  return result.rows;
+}

@@ -1,0 +1,159 @@
+import type { ExportType } from '@shared/export-schemas';
+import { CsvDecimal, type CsvValue } from './csv';
+
+type Column<Row> = { header: string; value: (row: Row) => CsvValue };
+
+/** One export: its query (no parameters, run through a cursor) and how a row becomes a record. */
+export type ExportDefinition = {
+  query: string;
+  headers: string[];
+  valuesOf: (row: unknown) => CsvValue[];
+};
+
+function defineExport<Row>(query: string, columns: Column<Row>[]): ExportDefinition {
+  return {
+    query,
+    headers: columns.map((column) => column.header),
+    // The query's select list and Row are written side by side below; the driver gives them.
+    valuesOf: (row) => columns.map((column) => column.value(row as Row)),
+  };
+}
+
+/** Reads a same-named column of the row as is (numbers, text, dates, nulls). */
+function plain<Row, Key extends keyof Row & string>(header: Key): Column<Row> {
+  return { header, value: (row) => row[header] as CsvValue };
+}
+
+/** A numeric column that the query casts to text so that its 4 decimals are kept exactly. */
+function decimal<Row, Key extends keyof Row & string>(header: Key): Column<Row> {
+  return { header, value: (row) => new CsvDecimal(String(row[header])) };
+}
+
+type OpportunityExportRow = {
+  number: number;
+  title: string;
+  description: string;
+  status: string;
+  batch: string | null;
+  tags: string;
+  created_at: Date;
+  published_at: Date | null;
+};
+
+/** Every opportunity whatever its status, in number order. */
+const opportunitiesExport = defineExport<OpportunityExportRow>(
+  `select o.number, o.title, o.description, o.status::text as status, o.batch,
+          array_to_string(o.tags, '; ') as tags, o.created_at, o.published_at
+     from opportunities o
+    order by o.number`,
+  [
+    plain('number'),
+    plain('title'),
+    plain('description'),
+    plain('status'),
+    plain('batch'),
+    plain('tags'),
+    plain('created_at'),
+    plain('published_at'),
+  ],
+);
+
+type ReviewExportRow = {
+  opportunity_number: number;
+  opportunity_title: string;
+  reviewer_name: string;
+  reviewer_display_name: string | null;
+  reviewer_email: string;
+  strategic_alignment: number;
+  sustainability: number;
+  technology_readiness: number;
+  market_potential: number;
+  business_potential: number;
+  composite: string;
+  weighted_composite: string;
+  submitted_at: Date;
+  updated_at: Date;
+};
+
+/**
+ * Every review with its reviewer. `composite` is the stored plain mean; `weighted_composite` is
+ * the export weighting of CONTRACT.md (shared/scoring.ts weightedCompositeOf), computed in exact
+ * numeric arithmetic and rounded to 4 decimals.
+ */
+const reviewsExport = defineExport<ReviewExportRow>(
+  `select o.number as opportunity_number, o.title as opportunity_title,
+          u.name as reviewer_name, u.display_name as reviewer_display_name,
+          u.email as reviewer_email,
+          r.strategic_alignment, r.sustainability, r.technology_readiness,
+          r.market_potential, r.business_potential,
+          r.composite::text as composite,
+          round(0.35 * r.market_potential
+              + 0.25 * r.technology_readiness
+              + 0.25 * r.business_potential
+              + 0.15 * (r.strategic_alignment + r.sustainability) / 2.0, 4)::text
+            as weighted_composite,
+          r.submitted_at, r.updated_at
+     from reviews r
+     join opportunities o on o.id = r.opportunity_id
+     join users u on u.id = r.reviewer_id
+    order by o.number, u.name, u.id`,
+  [
+    plain('opportunity_number'),
+    plain('opportunity_title'),
+    plain('reviewer_name'),
+    plain('reviewer_display_name'),
+    plain('reviewer_email'),
+    plain('strategic_alignment'),
+    plain('sustainability'),
+    plain('technology_readiness'),
+    plain('market_potential'),
+    plain('business_potential'),
+    decimal('composite'),
+    decimal('weighted_composite'),
+    plain('submitted_at'),
+    plain('updated_at'),
+  ],
+);
+
+type CommentExportRow = {
+  opportunity_number: number;
+  opportunity_title: string;
+  reviewer_name: string;
+  reviewer_email: string;
+  how_to_bigger_better: string | null;
+  challenges: string | null;
+  how_to_get_going: string | null;
+  other_comments: string | null;
+  submitted_at: Date;
+  updated_at: Date;
+};
+
+/** Every structured comment with its reviewer, ordered like the reviews export. */
+const commentsExport = defineExport<CommentExportRow>(
+  `select o.number as opportunity_number, o.title as opportunity_title,
+          u.name as reviewer_name, u.email as reviewer_email,
+          c.how_to_bigger_better, c.challenges, c.how_to_get_going, c.other_comments,
+          c.submitted_at, c.updated_at
+     from comments c
+     join opportunities o on o.id = c.opportunity_id
+     join users u on u.id = c.reviewer_id
+    order by o.number, u.name, u.id`,
+  [
+    plain('opportunity_number'),
+    plain('opportunity_title'),
+    plain('reviewer_name'),
+    plain('reviewer_email'),
+    plain('how_to_bigger_better'),
+    plain('challenges'),
+    plain('how_to_get_going'),
+    plain('other_comments'),
+    plain('submitted_at'),
+    plain('updated_at'),
+  ],
+);
+
+export const EXPORTS: Record<ExportType, ExportDefinition> = {
+  opportunities: opportunitiesExport,
+  reviews: reviewsExport,
+  comments: commentsExport,
+};

@@ -1,0 +1,66 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { opportunities } from '../../db/schema/index';
+
+export type OpportunityRow = typeof opportunities.$inferSelect;
+type Db = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+
+export async function listOpportunities(db: Db): Promise<OpportunityRow[]> {
+  return db.select().from(opportunities).orderBy(asc(opportunities.number));
+}
+
+export async function findOpportunityForUpdate(
+  db: Db,
+  id: string,
+): Promise<OpportunityRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(opportunities)
+    .where(eq(opportunities.id, id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function findOpportunityIdByNumber(db: Db, number: number) {
+  const [row] = await db
+    .select({ id: opportunities.id })
+    .from(opportunities)
+    .where(eq(opportunities.number, number))
+    .limit(1);
+  return row?.id;
+}
+
+export async function countOpportunities(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(opportunities);
+  return row?.n ?? 0;
+}
+
+/**
+ * Serialises opportunity creations until the transaction ends, so that the count checked against
+ * MAX_OPPORTUNITIES cannot be passed by two creations at once. Readers are not blocked.
+ */
+export async function lockOpportunityCreation(db: Db) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('assay.opportunities.create'))`);
+}
+
+export async function insertOpportunity(
+  db: Db,
+  values: typeof opportunities.$inferInsert,
+): Promise<OpportunityRow> {
+  const [row] = await db.insert(opportunities).values(values).returning();
+  return row!;
+}
+
+export async function updateOpportunity(
+  db: Db,
+  id: string,
+  values: Partial<typeof opportunities.$inferInsert>,
+): Promise<OpportunityRow> {
+  const [row] = await db
+    .update(opportunities)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(opportunities.id, id))
+    .returning();
+  return row!;
+}

@@ -1,0 +1,46 @@
+import {
+  adminOpportunitySchema,
+  createOpportunitySchema,
+  opportunityIdParamsSchema,
+  updateOpportunitySchema,
+} from '@shared/opportunity-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { presentOpportunity } from './presenter';
+import { listOpportunities } from './queries';
+import { createOpportunity, editOpportunity } from './service';
+
+/** Opportunities (SPEC.md section 7), inside the admin scope. */
+export const opportunityAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
+  app,
+  { db },
+) => {
+  app.get(
+    '/opportunities',
+    { schema: { response: { 200: z.array(adminOpportunitySchema) } } },
+    async () => (await listOpportunities(db)).map(presentOpportunity),
+  );
+
+  app.post(
+    '/opportunities',
+    { schema: { body: createOpportunitySchema, response: { 201: adminOpportunitySchema } } },
+    async (request, reply) => {
+      const row = await createOpportunity(db, request.body);
+      return reply.code(201).send(presentOpportunity(row));
+    },
+  );
+
+  app.patch(
+    '/opportunities/:id',
+    {
+      schema: {
+        params: opportunityIdParamsSchema,
+        body: updateOpportunitySchema,
+        response: { 200: adminOpportunitySchema },
+      },
+    },
+    async (request) =>
+      presentOpportunity(await editOpportunity(db, request.params.id, request.body)),
+  );
+};

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { BATCH_MAX, DESCRIPTION_MAX, TITLE_MAX } from './limits';
+
+/** Opportunities as the admin back-office manages them (SPEC.md sections 2, 3, 4 and 5). */
+
+export const opportunityStatusSchema = z.enum(['draft', 'published', 'archived'], {
+  error: "Status must be 'draft', 'published' or 'archived'",
+});
+export type OpportunityStatus = z.infer<typeof opportunityStatusSchema>;
+
+const TAG_MAX = 100;
+const TAGS_MAX = 50;
+const IMAGE_URL_MAX = 2048;
+
+// Fields without defaults, so that the update schema can make every one optional.
+const opportunityFields = {
+  number: z
+    .number('Number must be a whole number')
+    .int('Number must be a whole number')
+    .positive('Number must be a positive whole number')
+    .max(2_147_483_647, 'Number is too large'),
+  title: z
+    .string('Title is required')
+    .trim()
+    .min(1, 'Title is required')
+    .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+  description: z
+    .string()
+    .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
+  // An uploaded image's url ('/api/images/{id}') or an absolute http(s) address; '' means none.
+  imageUrl: z
+    .string()
+    .trim()
+    .max(IMAGE_URL_MAX, 'Image URL is too long')
+    .refine((url) => url === '' || /^(\/(?!\/)|https?:\/\/)/.test(url), 'Invalid image URL')
+    .nullish()
+    .transform((url) => (url ? url : null)),
+  // The form splits a comma-separated field; the server still trims and drops empty items.
+  tags: z
+    .array(
+      z.string().max(TAG_MAX, `A tag must be at most ${TAG_MAX} characters`),
+      'Tags must be a list',
+    )
+    .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
+    .transform((tags) => tags.map((tag) => tag.trim()).filter((tag) => tag !== '')),
+  batch: z
+    .string()
+    .trim()
+    .max(BATCH_MAX, `Batch must be at most ${BATCH_MAX} characters`)
+    .nullish()
+    .transform((batch) => (batch ? batch : null)),
+  status: opportunityStatusSchema,
+};
+
+export const createOpportunitySchema = z.object({
+  ...opportunityFields,
+  description: opportunityFields.description.default(''),
+  tags: opportunityFields.tags.default([]),
+  status: opportunityStatusSchema.default('draft'),
+});
+export type CreateOpportunityInput = z.input<typeof createOpportunitySchema>;
+export type CreateOpportunity = z.output<typeof createOpportunitySchema>;
+
+/** PATCH takes the full field body (edit) or any part of it, e.g. only `{status}`. */
+export const updateOpportunitySchema = z
+  .object(opportunityFields)
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
+export type UpdateOpportunityInput = z.input<typeof updateOpportunitySchema>;
+export type UpdateOpportunity = z.output<typeof updateOpportunitySchema>;
+
+export const opportunityIdParamsSchema = z.object({ id: z.uuid('Invalid opportunity id') });
+
+export const adminOpportunitySchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  tags: z.array(z.string()),
+  batch: z.string().nullable(),
+  status: opportunityStatusSchema,
+  createdAt: z.iso.datetime(),
+  publishedAt: z.iso.datetime().nullable(),
+});
+export type AdminOpportunity = z.infer<typeof adminOpportunitySchema>;
+
+export const imageUploadResultSchema = z.object({ url: z.string() });
+export type ImageUploadResult = z.infer<typeof imageUploadResultSchema>;

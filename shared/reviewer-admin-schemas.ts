@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { emailSchema } from './auth-schemas';
+import { PASSWORD_MIN_CREATE, PASSWORD_MIN_SET } from './limits';
+
+/** Reviewer accounts as the admin back-office manages them (SPEC.md sections 2, 3 and 5). */
+
+/** An optional text field where an empty or blank value means "none". */
+const optionalTextSchema = z
+  .string()
+  .trim()
+  .max(200, 'Display name must be at most 200 characters')
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const createReviewerSchema = z.object({
+  name: z
+    .string('Name is required')
+    .trim()
+    .min(1, 'Name is required')
+    .max(200, 'Name must be at most 200 characters'),
+  email: emailSchema,
+  displayName: optionalTextSchema,
+  password: z
+    .string('Password is required')
+    .min(PASSWORD_MIN_CREATE, `Password must be at least ${PASSWORD_MIN_CREATE} characters`)
+    .max(200, 'Password must be at most 200 characters'),
+  // Only reviewers can be created here (SPEC.md section 6); any other role is a 400.
+  role: z.literal('reviewer', "Only the 'reviewer' role can be assigned").optional(),
+});
+export type CreateReviewerInput = z.input<typeof createReviewerSchema>;
+export type CreateReviewer = z.output<typeof createReviewerSchema>;
+
+export const updateReviewerSchema = z.object({
+  isActive: z.boolean('isActive must be true or false'),
+});
+export type UpdateReviewer = z.infer<typeof updateReviewerSchema>;
+
+export const setPasswordSchema = z.object({
+  password: z
+    .string('Password is required')
+    .min(PASSWORD_MIN_SET, `Password must be at least ${PASSWORD_MIN_SET} characters`)
+    .max(200, 'Password must be at most 200 characters'),
+});
+export type SetPassword = z.infer<typeof setPasswordSchema>;
+
+export const reviewerIdParamsSchema = z.object({ id: z.uuid('Invalid reviewer id') });
+
+export const adminReviewerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  role: z.literal('reviewer'),
+  isActive: z.boolean(),
+  lastLogin: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type AdminReviewer = z.infer<typeof adminReviewerSchema>;
+
+export const tempPasswordSchema = z.object({ tempPassword: z.string() });
+export type TempPassword = z.infer<typeof tempPasswordSchema>;
