@@ -12,7 +12,9 @@ test.beforeAll(async () => {
 });
 
 test.describe('sign-in', () => {
-  test('an admin signs in through the form, lands on the dashboard and signs out', async ({ page }) => {
+  test('an admin signs in through the form, lands on the dashboard and signs out', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page).toHaveTitle(/Assay/);
@@ -26,7 +28,7 @@ test.describe('sign-in', () => {
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();
-    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page.getByText('Invalid email or password', { exact: true })).toBeVisible();
 
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -97,7 +99,10 @@ test.describe('route guards', () => {
       page.getByText("The page you're looking for doesn't exist or has been moved."),
     ).toBeVisible();
     await checkScreen(page, 'not-found');
-    await page.getByRole('link', { name: 'Go to Home' }).or(page.getByRole('button', { name: 'Go to Home' })).click();
+    await page
+      .getByRole('link', { name: 'Go to Home' })
+      .or(page.getByRole('button', { name: 'Go to Home' }))
+      .click();
     await expect(page).toHaveURL(/\/login$/);
   });
 });
@@ -142,21 +147,24 @@ test.describe('admin shell', () => {
     await page.goto('/admin/dashboard');
     const sidebarState = async () =>
       (await page.context().cookies()).find((c) => c.name === 'sidebar_state')?.value;
-    const dashboardLabel = page.getByRole('navigation').getByText('Dashboard', { exact: true });
-    await expect(dashboardLabel).toBeVisible();
+    const sidebar = page.getByTestId('sidebar');
+    await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+    const width = async () => (await sidebar.boundingBox())?.width;
+    await expect.poll(width).toBe(256); // 16rem
 
     await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click();
-    await expect(dashboardLabel).toBeHidden();
+    await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+    await expect.poll(width).toBe(48); // 3rem icon rail
     expect(await sidebarState()).toBe('false');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(dashboardLabel).toBeHidden();
+    await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
 
     await page.keyboard.press('Control+b');
-    await expect(dashboardLabel).toBeVisible();
+    await expect(sidebar).toHaveAttribute('data-state', 'expanded');
     expect(await sidebarState()).toBe('true');
     await page.reload();
-    await expect(dashboardLabel).toBeVisible();
+    await expect(sidebar).toHaveAttribute('data-state', 'expanded');
   });
 
   test('below 768px the sidebar is a slide-in drawer', async ({ page }) => {

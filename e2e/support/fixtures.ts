@@ -20,7 +20,9 @@ export async function signInThroughApi(page: Page, user: { email: string; passwo
 /** Fails on serious or critical accessibility violations of the current screen. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
@@ -40,7 +42,10 @@ export async function checkScreen(page: Page, name: string) {
       document.documentElement.classList.toggle('dark', t === 'dark');
     }, theme);
     await expectAccessible(page);
-    await page.screenshot({ path: path.join(artifactsDir, `${name}-${theme}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(artifactsDir, `${name}-${theme}.png`),
+      fullPage: true,
+    });
   }
   await page.evaluate(() => {
     localStorage.setItem('theme', 'light');
