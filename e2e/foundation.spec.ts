@@ -113,6 +113,8 @@ test.describe('admin shell', () => {
   });
 
   test('every admin screen is reachable from the sidebar and accessible', async ({ page }) => {
+    // Ten axe scans and full-page screenshots (five screens, two themes).
+    test.slow();
     await page.goto('/admin/dashboard');
     const screens = [
       ['Dashboard', '/admin/dashboard', 'admin-dashboard'],

