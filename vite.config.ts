@@ -17,6 +17,8 @@ export default defineConfig({
     outDir: path.resolve('dist/web'),
     emptyOutDir: true,
     sourcemap: false,
+    // Read by scripts/check-bundle.mjs; scripts/build.mjs moves it out of the served folder.
+    manifest: true,
   },
   server: {
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },

@@ -44,6 +44,12 @@ export async function build() {
   process.chdir(root);
   const { build: viteBuild } = await import('vite');
   await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // The chunk manifest is for scripts/check-bundle.mjs, not for visitors: keep it out of dist/web.
+  fs.renameSync(
+    path.join(root, 'dist', 'web', '.vite', 'manifest.json'),
+    path.join(root, 'dist', 'web-manifest.json'),
+  );
+  fs.rmSync(path.join(root, 'dist', 'web', '.vite'), { recursive: true, force: true });
   const esbuild = await import('esbuild');
   await esbuild.build({
     entryPoints: serverEntries,

@@ -2,7 +2,8 @@
 //   1. typecheck and lint (one check each)
 //   2. unit, web and API tests (vitest) against the embedded PostgreSQL
 //   3. the API tests again against an external PostgreSQL (TEST_DATABASE_URL) when it is set
-//   4. browser journeys (Playwright) against the production build on a fresh DATA_DIR
+//   4. the production build, its JavaScript budgets per page (scripts/check-bundle.mjs), and the
+//      browser journeys (Playwright) against it on a fresh DATA_DIR
 // Flags: --skip-e2e, --only=<suite name>.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -88,6 +89,7 @@ if (process.env.TEST_DATABASE_URL) {
 if (!args.includes('--skip-e2e')) {
   const playwrightReport = path.join(reportDir, 'playwright.json');
   run('build', process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale']);
+  run('bundle budgets', process.execPath, [path.join(root, 'scripts', 'check-bundle.mjs')]);
   run('browser journeys (Playwright)', bin('playwright'), ['test'], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
     count: playwrightCounts(playwrightReport),

@@ -1,9 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '@web/components/ui/toaster';
-import { TooltipProvider } from '@web/components/ui/tooltip';
 import type { ReactNode } from 'react';
 
-/** Everything a page expects around it: the query cache, tooltips and the toast region. */
+/** Everything a page expects around it: the query cache and the toast region. */
 export function AppProviders({
   queryClient,
   children,
@@ -13,10 +12,8 @@ export function AppProviders({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={200}>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <Toaster />
     </QueryClientProvider>
   );
 }

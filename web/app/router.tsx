@@ -2,8 +2,6 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { FullPageLoading } from './full-page-status';
 import { HomeRedirect, RequireRole, RequireVisitor } from './guards';
-import { AdminLayout } from './layouts/admin-layout';
-import { ReviewerLayout } from './layouts/reviewer-layout';
 
 /** React.lazy for a module's named export (files are named after their main export). */
 function lazyPage<P extends object, K extends string>(
@@ -13,6 +11,9 @@ function lazyPage<P extends object, K extends string>(
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+// The shells load with the first page of their area, so /login downloads neither.
+const AdminLayout = lazyPage(() => import('./layouts/admin-layout'), 'AdminLayout');
+const ReviewerLayout = lazyPage(() => import('./layouts/reviewer-layout'), 'ReviewerLayout');
 const LoginPage = lazyPage(() => import('./routes/login-page'), 'LoginPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 const DashboardPage = lazyPage(() => import('./routes/admin/dashboard-page'), 'DashboardPage');
