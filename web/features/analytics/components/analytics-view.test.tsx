@@ -84,9 +84,9 @@ describe('analytics page', () => {
 
   it('ranks the reviewed opportunities by composite with a trophy and the disagreement', async () => {
     openAnalytics({ opportunities, heatmap });
-    const card = (
-      await screen.findByRole('heading', { name: 'Top Opportunities by Composite Score' })
-    ).closest('[class*="rounded-xl"]') as HTMLElement;
+    const card = await screen.findByRole('region', {
+      name: 'Top Opportunities by Composite Score',
+    });
     const table = within(card).getByRole('table');
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -131,9 +131,7 @@ describe('analytics page', () => {
 
   it("draws the heatmap in bands with '#number' columns, a legend and score tooltips", async () => {
     openAnalytics({ opportunities, heatmap });
-    const card = (
-      await screen.findByRole('heading', { name: 'Review Completion Heatmap' })
-    ).closest('[class*="rounded-xl"]') as HTMLElement;
+    const card = await screen.findByRole('region', { name: 'Review Completion Heatmap' });
     const table = within(card).getByRole('table');
     expect(
       within(table)

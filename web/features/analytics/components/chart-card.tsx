@@ -1,7 +1,10 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
-/** A titled card around one chart or table, with its empty text when there is nothing to show. */
+/**
+ * A titled card (a region named by its title) around one chart or table, with its empty text
+ * when there is nothing to show.
+ */
 export function ChartCard({
   title,
   description,
@@ -17,10 +20,11 @@ export function ChartCard({
   children: ReactNode;
   className?: string;
 }) {
+  const titleId = useId();
   return (
-    <Card className={className}>
+    <Card role="region" aria-labelledby={titleId} className={className}>
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
+        <CardTitle id={titleId}>{title}</CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
       <CardContent>

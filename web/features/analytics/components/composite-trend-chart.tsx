@@ -25,12 +25,13 @@ import { OpportunityAxisTick } from './opportunity-axis-tick';
 export function CompositeTrendChart({ data }: { data: OpportunityChartPoint[] }) {
   return (
     <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={INITIAL_DIMENSION}>
-      <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+      <LineChart data={data} margin={{ top: 8, right: 24, bottom: 8, left: 24 }}>
         <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" />
         <XAxis
           dataKey="name"
           interval={0}
           height={90}
+          padding={{ left: 48, right: 24 }}
           tick={<OpportunityAxisTick />}
           axisLine={AXIS_LINE}
           tickLine={AXIS_LINE}

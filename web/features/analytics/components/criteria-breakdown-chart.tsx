@@ -34,7 +34,7 @@ export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[]
       height={CHART_HEIGHT + 40}
       initialDimension={INITIAL_DIMENSION}
     >
-      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 24 }}>
         <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" vertical={false} />
         <XAxis
           dataKey="name"
@@ -69,6 +69,7 @@ export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[]
         />
         <Legend
           verticalAlign="top"
+          itemSorter={null}
           height={36}
           formatter={(value) => <span className="text-xs text-foreground">{value}</span>}
         />

@@ -89,6 +89,7 @@ export function ReviewerActivityChart({ data }: { data: ReviewerActivityPoint[] 
         />
         <Legend
           verticalAlign="top"
+          itemSorter={null}
           height={36}
           formatter={(value) => <span className="text-xs text-foreground">{value}</span>}
         />
