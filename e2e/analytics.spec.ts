@@ -13,7 +13,7 @@ import { admin, checkScreen, expect, signInThroughApi, test } from './support/fi
 
 const ANALYTICS_CALLS = ['opportunities', 'reviewers', 'heatmap'] as const;
 
-const region = (page: Page, name: string) => page.getByRole('region', { name });
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 /** The heatmap cell of one reviewer (row) and one opportunity number (column). */
 async function heatmapCell(heatmap: Locator, reviewerName: string, number: number) {

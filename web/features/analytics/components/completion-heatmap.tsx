@@ -35,7 +35,12 @@ export function CompletionHeatmap({ rows }: { rows: HeatmapRow[] }) {
   const columns = heatmapColumns(rows);
   return (
     <div className="space-y-4">
-      <div className="relative w-full overflow-x-auto">
+      <section
+        aria-label="Heatmap table"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+        tabIndex={0}
+        className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         <table className="border-separate border-spacing-1 text-xs">
           <thead>
             <tr>
@@ -89,7 +94,7 @@ export function CompletionHeatmap({ rows }: { rows: HeatmapRow[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <HeatmapLegend />
     </div>
   );
