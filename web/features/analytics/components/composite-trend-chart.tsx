@@ -20,14 +20,14 @@ import {
 } from '../lib/chart-theme';
 import { ChartScroller } from './chart-scroller';
 import { ChartTooltipBox } from './chart-tooltip-box';
-import { OpportunityAxisTick } from './opportunity-axis-tick';
+import { SlantedAxisTick } from './slanted-axis-tick';
 
 /** 'Composite Score Trend': the average composite of each reviewed opportunity, y axis 0-5. */
 export function CompositeTrendChart({ data }: { data: OpportunityChartPoint[] }) {
   return (
     <ChartScroller
       label="Trend chart (scrolls sideways)"
-      minWidth={Math.max(320, data.length * 36)}
+      minWidth={Math.max(320, data.length * 48)}
     >
       <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={INITIAL_DIMENSION}>
         <LineChart data={data} margin={{ top: 8, right: 24, bottom: 8, left: 24 }}>
@@ -37,7 +37,7 @@ export function CompositeTrendChart({ data }: { data: OpportunityChartPoint[] })
             interval={0}
             height={90}
             padding={{ left: 48, right: 24 }}
-            tick={<OpportunityAxisTick />}
+            tick={<SlantedAxisTick />}
             axisLine={AXIS_LINE}
             tickLine={AXIS_LINE}
           />

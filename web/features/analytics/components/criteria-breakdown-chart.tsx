@@ -25,7 +25,7 @@ import {
 } from '../lib/chart-theme';
 import { ChartScroller } from './chart-scroller';
 import { ChartTooltipBox } from './chart-tooltip-box';
-import { OpportunityAxisTick } from './opportunity-axis-tick';
+import { SlantedAxisTick } from './slanted-axis-tick';
 
 /** 'Score Breakdown by Criteria': the five criterion averages per opportunity, y axis 0-5. */
 export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[] }) {
@@ -45,7 +45,7 @@ export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[]
             dataKey="name"
             interval={0}
             height={90}
-            tick={<OpportunityAxisTick />}
+            tick={<SlantedAxisTick />}
             axisLine={AXIS_LINE}
             tickLine={AXIS_LINE}
           />
@@ -74,6 +74,7 @@ export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[]
           />
           <Legend
             verticalAlign="top"
+            align="left"
             itemSorter={null}
             height={36}
             formatter={(value) => <span className="text-xs text-foreground">{value}</span>}

@@ -20,6 +20,7 @@ import {
   SERIES_COLORS,
 } from '../lib/chart-theme';
 import { ChartTooltipBox } from './chart-tooltip-box';
+import { SlantedAxisTick } from './slanted-axis-tick';
 
 /**
  * 'Reviewer Activity & Average Scores': review counts on the left axis, average composite on the
@@ -27,13 +28,18 @@ import { ChartTooltipBox } from './chart-tooltip-box';
  */
 export function ReviewerActivityChart({ data }: { data: ReviewerActivityPoint[] }) {
   return (
-    <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={INITIAL_DIMENSION}>
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+    <ResponsiveContainer
+      width="100%"
+      height={CHART_HEIGHT + 40}
+      initialDimension={INITIAL_DIMENSION}
+    >
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 24 }}>
         <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" vertical={false} />
         <XAxis
           dataKey="name"
           interval={0}
-          tick={AXIS_TICK}
+          height={70}
+          tick={<SlantedAxisTick />}
           axisLine={AXIS_LINE}
           tickLine={AXIS_LINE}
         />

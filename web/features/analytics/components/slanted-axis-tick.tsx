@@ -1,9 +1,5 @@
-/** An x-axis label slanted so that 20-character names fit side by side, in the theme's colour. */
-export function OpportunityAxisTick(props: {
-  x?: number;
-  y?: number;
-  payload?: { value: string };
-}) {
+/** An x-axis label slanted so that truncated names fit side by side, in the theme's colour. */
+export function SlantedAxisTick(props: { x?: number; y?: number; payload?: { value: string } }) {
   const { x = 0, y = 0, payload } = props;
   return (
     <g transform={`translate(${x},${y})`}>
