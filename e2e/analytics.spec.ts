@@ -147,6 +147,10 @@ test.describe('with known reviews', () => {
     await expect(correlation.locator('svg.recharts-surface')).toHaveCount(4);
     const activity = region(page, 'Reviewer Activity & Average Scores');
     await expect(activity.locator('svg text', { hasText: reviewerNames[0]! })).toBeVisible();
+    // Two value axes: review counts on the left, the average score (0-5) on the right.
+    await expect(activity.locator('.recharts-yAxis')).toHaveCount(2);
+    await expect(activity.locator('svg text', { hasText: /^Reviews$/ })).toBeVisible();
+    await expect(activity.locator('svg text', { hasText: /^Avg Score$/ })).toBeVisible();
 
     // Top table: composite, reviews and disagreement of our two reviewed opportunities.
     const top = region(page, 'Top Opportunities by Composite Score');
