@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, type FakeResponse, stubSession } from '@web/test/fake-server';
 import { renderApp } from '@web/test/render-app';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { heatmapRow, opportunityRow, reviewerRow } from '../test/analytics-fixtures';
 
 type Answers = {
@@ -53,6 +53,12 @@ const heatmap = [
 ];
 
 describe('analytics page', () => {
+  // The page (with recharts) is a lazy chunk: load it once up front, so that no test's first
+  // query has to wait for the import on a busy machine.
+  beforeAll(async () => {
+    await import('@web/app/routes/admin/analytics-page');
+  }, 30_000);
+
   it('shows every section with the title and subtitle', async () => {
     openAnalytics({
       opportunities,

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, stubSession } from '@web/test/fake-server';
 import { renderApp } from '@web/test/render-app';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type ExportAnswer = { status: number; statusText?: string; body: string; headers?: HeadersInit };
 
@@ -28,6 +28,11 @@ function stubExports(answerFor: (type: string) => ExportAnswer | Promise<ExportA
   });
   return exportCalls;
 }
+
+// The page is a lazy chunk: load it once up front so that the first test does not wait for it.
+beforeAll(async () => {
+  await import('@web/app/routes/admin/exports-page');
+}, 30_000);
 
 let saved: { download: string; href: string }[];
 let blobs: Blob[];
