@@ -1,6 +1,13 @@
 import { stubServer } from '@web/test/fake-server';
 import { describe, expect, it } from 'vitest';
-import { apiJson, apiRequest, getQueryFn, serverMessageOf, urlFromQueryKey } from './api-client';
+import {
+  ApiError,
+  apiJson,
+  apiRequest,
+  getQueryFn,
+  serverMessageOf,
+  urlFromQueryKey,
+} from './api-client';
 
 function runQuery<T>(fn: ReturnType<typeof getQueryFn<T>>, queryKey: unknown[]) {
   // The query function only reads queryKey and signal from its context.
@@ -19,6 +26,17 @@ describe('api client', () => {
   it('raises `status: status text` when the body is empty', async () => {
     stubServer(() => ({ status: 500, statusText: 'Internal Server Error' }));
     await expect(apiRequest('GET', '/api/x')).rejects.toThrow('500: Internal Server Error');
+  });
+
+  it('keeps the status and status text on the error', async () => {
+    stubServer(() => ({ status: 503, statusText: 'Service Unavailable', body: 'down' }));
+    const error = await apiRequest('GET', '/api/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 503,
+      statusText: 'Service Unavailable',
+      message: '503: down',
+    });
   });
 
   it('sends JSON with credentials and reads JSON back', async () => {

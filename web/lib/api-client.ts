@@ -2,11 +2,26 @@ import type { QueryFunction } from '@tanstack/react-query';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Raises SPEC.md section 8's error: `${status}: ${body text or status text}`. */
+/**
+ * SPEC.md section 8's error: the message is `${status}: ${body text or status text}`; the status
+ * and status text stay readable for messages that quote them (the export failure toast).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+  }
+}
+
+/** Raises an ApiError for any non-2xx answer. */
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
-  const text = (await res.text()) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+  throw new ApiError(res.status, res.statusText, await res.text());
 }
 
 /**

@@ -1,4 +1,5 @@
 import { PageHeader } from '@web/components/layout/page-header';
+import { AnalyticsView } from '@web/features/analytics/components/analytics-view';
 
 export function AnalyticsPage() {
   return (
@@ -7,6 +8,7 @@ export function AnalyticsPage() {
         title="Advanced Analytics"
         subtitle="Detailed insights and trend analysis for opportunity evaluations"
       />
+      <AnalyticsView />
     </div>
   );
 }

@@ -1,0 +1,80 @@
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@web/components/ui/table';
+import { Trophy } from 'lucide-react';
+import { disagreementOf, formatScore2, type ReviewedOpportunity } from '../lib/analytics-data';
+
+/**
+ * 'Top Opportunities by Composite Score': rank (a trophy for the first), number, title, composite
+ * to 2 decimals, review count, and how much the reviewers disagree (standard deviation, range).
+ */
+export function TopOpportunitiesTable({ rows }: { rows: ReviewedOpportunity[] }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-16">Rank</TableHead>
+          <TableHead className="w-16">#</TableHead>
+          <TableHead>Opportunity</TableHead>
+          <TableHead className="text-right">Composite</TableHead>
+          <TableHead className="text-right">Reviews</TableHead>
+          <TableHead className="text-right">
+            <abbr title="Standard deviation and range of the reviewers' composites">
+              Disagreement
+            </abbr>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row, index) => {
+          const disagreement = disagreementOf(row);
+          return (
+            <TableRow key={row.id}>
+              <TableCell>
+                <span className="inline-flex items-center gap-1.5 font-medium">
+                  {index + 1}
+                  {index === 0 ? (
+                    <>
+                      <Trophy aria-hidden="true" className="size-4 text-amber-500" />
+                      <span className="sr-only">Top ranked</span>
+                    </>
+                  ) : null}
+                </span>
+              </TableCell>
+              <TableCell className="text-muted-foreground">#{row.number}</TableCell>
+              <TableCell className="max-w-xs truncate" title={row.title}>
+                {row.title}
+              </TableCell>
+              <TableCell className="text-right font-semibold tabular-nums">
+                {formatScore2(row.avgComposite)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{row.reviewCount}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {disagreement ? (
+                  <span className="inline-flex flex-col items-end leading-tight">
+                    <span>
+                      <span className="sr-only">Standard deviation </span>±{disagreement.stdDev}
+                    </span>
+                    <span className="text-xs text-muted-foreground">
+                      <span className="sr-only">Range </span>
+                      {disagreement.range}
+                    </span>
+                  </span>
+                ) : (
+                  <span className="text-muted-foreground" title="Only one review">
+                    -
+                  </span>
+                )}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

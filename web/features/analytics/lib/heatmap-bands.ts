@@ -1,0 +1,51 @@
+import type { HeatmapRow } from '@shared/analytics-schemas';
+import { formatScore1, formatScore2 } from './analytics-data';
+
+/**
+ * The colour bands of the 'Review Completion Heatmap' (SPEC.md section 9: >=4, >=3, >=2, else the
+ * lowest). Each band pairs its own background with a text colour that stays readable whatever
+ * the theme, since the cell paints its own background.
+ */
+export const HEATMAP_BANDS = [
+  { id: '4-5', label: '4-5', min: 4, className: 'bg-emerald-700 text-white' },
+  { id: '3-4', label: '3-4', min: 3, className: 'bg-emerald-200 text-emerald-950' },
+  { id: '2-3', label: '2-3', min: 2, className: 'bg-amber-200 text-amber-950' },
+  { id: '1-2', label: '1-2', min: Number.NEGATIVE_INFINITY, className: 'bg-red-200 text-red-950' },
+] as const;
+
+export const NOT_REVIEWED_BAND = {
+  id: 'none',
+  label: 'Not reviewed',
+  className: 'bg-muted text-muted-foreground',
+} as const;
+
+export type HeatmapBand = (typeof HEATMAP_BANDS)[number] | typeof NOT_REVIEWED_BAND;
+
+export function heatmapBandOf(composite: number | null): HeatmapBand {
+  if (composite === null) return NOT_REVIEWED_BAND;
+  return HEATMAP_BANDS.find((band) => composite >= band.min) ?? HEATMAP_BANDS[3];
+}
+
+/** The legend in ascending order: 1-2, 2-3, 3-4, 4-5, Not reviewed. */
+export const HEATMAP_LEGEND: HeatmapBand[] = [...[...HEATMAP_BANDS].reverse(), NOT_REVIEWED_BAND];
+
+/** The text inside a cell: the composite to 1 decimal, or '-' when not reviewed. */
+export const heatmapCellText = (composite: number | null) =>
+  composite === null ? '-' : formatScore1(composite);
+
+/** A cell's tooltip: 'Score: x.xx', or 'Not reviewed'. */
+export const heatmapCellTooltip = (composite: number | null) =>
+  composite === null ? 'Not reviewed' : `Score: ${formatScore2(composite)}`;
+
+/** The heatmap's columns ('#number'), taken from the first row (every row has the same cells). */
+export function heatmapColumns(rows: HeatmapRow[]) {
+  return (rows[0]?.opportunities ?? []).map((cell) => ({
+    id: cell.opportunityId,
+    label: `#${cell.opportunityNumber}`,
+  }));
+}
+
+/** True when at least one reviewer has scored at least one published opportunity. */
+export function hasHeatmapData(rows: HeatmapRow[]): boolean {
+  return rows.some((row) => row.opportunities.some((cell) => cell.composite !== null));
+}

@@ -1,0 +1,162 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminUser, stubSession } from '@web/test/fake-server';
+import { renderApp } from '@web/test/render-app';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+type ExportAnswer = { status: number; statusText?: string; body: string; headers?: HeadersInit };
+
+/**
+ * The session as usual, plus the export calls answered with CSV bodies and headers (the shared
+ * fake server only speaks JSON). `hold` keeps an answer pending until released.
+ */
+function stubExports(answerFor: (type: string) => ExportAnswer | Promise<ExportAnswer>) {
+  stubSession(adminUser);
+  const sessionFetch = globalThis.fetch;
+  const exportCalls: string[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const match = /^\/api\/admin\/export\/(\w+)$/.exec(url);
+    if (!match) return sessionFetch(input, init);
+    exportCalls.push(url);
+    const answer = await answerFor(match[1]!);
+    return new Response(answer.body, {
+      status: answer.status,
+      statusText: answer.statusText ?? '',
+      headers: answer.headers,
+    });
+  });
+  return exportCalls;
+}
+
+// The page is a lazy chunk: load it once up front so that the first test does not wait for it.
+beforeAll(async () => {
+  await import('@web/app/routes/admin/exports-page');
+}, 30_000);
+
+let saved: { download: string; href: string }[];
+let blobs: Blob[];
+
+beforeEach(() => {
+  saved = [];
+  blobs = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push({ download: this.download, href: this.href });
+  });
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    blobs.push(blob as Blob);
+    return `blob:assay/${blobs.length}`;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function openExports() {
+  renderApp('/admin/exports');
+  expect(await screen.findByRole('heading', { name: 'Data Exports' })).toBeVisible();
+}
+
+const csvAnswer = (filename: string): ExportAnswer => ({
+  status: 200,
+  body: '\uFEFFnumber,title\r\n1,Heat pumps\r\n',
+  headers: {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${filename}"`,
+  },
+});
+
+describe('exports page', () => {
+  it('shows the three export cards and the guidelines', async () => {
+    stubExports(() => csvAnswer('x.csv'));
+    await openExports();
+    expect(screen.getByText('Download CSV exports for analysis and reporting')).toBeVisible();
+    for (const [type, title, description] of [
+      ['opportunities', 'Opportunities', 'All opportunities with metadata, status and tags'],
+      ['reviews', 'Reviews', 'All reviews with scores, composites and reviewer information'],
+      ['comments', 'Comments', 'All structured comments'],
+    ] as const) {
+      const card = screen.getByTestId(`export-${type}`);
+      expect(within(card).getByRole('heading', { name: title })).toBeVisible();
+      expect(within(card).getByText(description)).toBeVisible();
+      expect(within(card).getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+    }
+    expect(screen.getByRole('heading', { name: 'Export Guidelines' })).toBeVisible();
+    const guidelines = screen
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
+      .join('\n');
+    expect(guidelines).toMatch(/any spreadsheet/);
+    expect(guidelines).toMatch(/include a header row/);
+    expect(guidelines).toMatch(
+      /weighted composites: Market Pull 35%, Feasibility 25%, Viability 25%, Acceptability 15%/,
+    );
+    expect(guidelines).toMatch(/plain-mean composite/);
+    expect(guidelines).toMatch(/four structured comment fields/);
+    expect(guidelines).toMatch(/status, tags and creation dates/);
+  });
+
+  it("reads 'Exporting...' while running, saves under the server's name and toasts", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = stubExports(async (type) => {
+      await held;
+      return csvAnswer(`${type}_export_2026-01-31.csv`);
+    });
+    await openExports();
+    const card = screen.getByTestId('export-reviews');
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Download CSV' }));
+
+    const running = await within(card).findByRole('button', { name: 'Exporting...' });
+    expect(running).toBeDisabled();
+    // The other cards stay available.
+    expect(
+      within(screen.getByTestId('export-comments')).getByRole('button', { name: 'Download CSV' }),
+    ).toBeEnabled();
+
+    release();
+    expect(await screen.findByText('Export Complete')).toBeVisible();
+    expect(screen.getByText('Reviews data exported successfully')).toBeVisible();
+    expect(await within(card).findByRole('button', { name: 'Download CSV' })).toBeEnabled();
+    expect(calls).toEqual(['/api/admin/export/reviews']);
+    expect(saved).toEqual([{ download: 'reviews_export_2026-01-31.csv', href: 'blob:assay/1' }]);
+    expect(await blobs[0]!.text()).toContain('number,title\r\n1,Heat pumps');
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+
+  it("falls back to '{type}_export_{YYYY-MM-DD}.csv' without a Content-Disposition name", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-04T10:00:00Z'));
+    stubExports(() => ({
+      status: 200,
+      body: 'number\r\n',
+      headers: { 'Content-Type': 'text/csv' },
+    }));
+    await openExports();
+    const card = screen.getByTestId('export-opportunities');
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('Opportunities data exported successfully')).toBeVisible();
+    expect(saved.map((s) => s.download)).toEqual(['opportunities_export_2026-03-04.csv']);
+  });
+
+  it("toasts 'Export Failed' with the status text and saves nothing when the call fails", async () => {
+    stubExports(() => ({
+      status: 500,
+      statusText: 'Internal Server Error',
+      body: '{"message":"Internal Server Error"}',
+    }));
+    await openExports();
+    const card = screen.getByTestId('export-comments');
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('Export Failed')).toBeVisible();
+    expect(screen.getByText('Export failed: Internal Server Error')).toBeVisible();
+    expect(await within(card).findByRole('button', { name: 'Download CSV' })).toBeEnabled();
+    expect(saved).toEqual([]);
+  });
+});
