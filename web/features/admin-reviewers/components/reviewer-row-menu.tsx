@@ -1,0 +1,51 @@
+import type { AdminReviewer } from '@shared/reviewer-admin-schemas';
+import { Button } from '@web/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@web/components/ui/dropdown-menu';
+import { KeyRound, MoreHorizontal, RotateCcw, Trash2, UserCheck, UserX } from 'lucide-react';
+
+export type ReviewerAction = 'set-password' | 'reset-password' | 'toggle-active' | 'delete';
+
+/** The row's actions menu (SPEC.md section 2). */
+export function ReviewerRowMenu({
+  reviewer,
+  onAction,
+}: {
+  reviewer: AdminReviewer;
+  onAction: (action: ReviewerAction, reviewer: AdminReviewer) => void;
+}) {
+  // Not modal, so that a dialog opened from an item gets the focus and pointer events.
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Actions for ${reviewer.name}`}>
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => onAction('set-password', reviewer)}>
+          <KeyRound aria-hidden="true" />
+          Set Password
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onAction('reset-password', reviewer)}>
+          <RotateCcw aria-hidden="true" />
+          Reset Password
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onAction('toggle-active', reviewer)}>
+          {reviewer.isActive ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
+          {reviewer.isActive ? 'Deactivate' : 'Activate'}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => onAction('delete', reviewer)}>
+          <Trash2 aria-hidden="true" />
+          Delete Reviewer
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
