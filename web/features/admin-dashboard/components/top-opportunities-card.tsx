@@ -16,10 +16,8 @@ function TopList({ items }: { items: TopOpportunity[] }) {
     <ol className="divide-y" aria-label="Top opportunities">
       {items.slice(0, DASHBOARD_TOP).map((item, index) => (
         <li key={item.id} className="flex items-center gap-4 py-3">
-          <span
-            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-sm"
-            aria-label={`Rank ${index + 1}`}
-          >
+          <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-sm">
+            <span className="sr-only">Rank </span>
             {index + 1}
           </span>
           <div className="min-w-0 flex-1">
