@@ -74,9 +74,10 @@ function OpportunityForm({
   const update = useUpdateOpportunity();
   const [file, setFile] = useState<File | null>(null);
   const [imageUrl, setImageUrl] = useState<string | null>(editing?.imageUrl ?? null);
+  const [defaults] = useState(() => initialValues(editing, nextNumber));
   const form = useForm<OpportunityFormInput, unknown, OpportunityFormValues>({
     resolver: zodResolver(opportunityFormSchema),
-    defaultValues: initialValues(editing, nextNumber),
+    defaultValues: defaults,
   });
   const { errors } = form.formState;
   const descriptionLength = (form.watch('description') ?? '').length;
@@ -167,7 +168,8 @@ function OpportunityForm({
         </FormField>
         <FormField id="opportunity-status" label="Status" error={errors.status?.message}>
           {(control) => (
-            <NativeSelect {...control} {...form.register('status')}>
+            // defaultValue too: the options must exist before the browser can select one.
+            <NativeSelect {...control} defaultValue={defaults.status} {...form.register('status')}>
               {opportunityStatusSchema.options.map((status) => (
                 <option key={status} value={status}>
                   {STATUS_LABELS[status]}
