@@ -63,9 +63,12 @@ test.describe('admin reviewers', () => {
     expect(await signInStatus(baseURL!, reviewer)).toBe(401);
     expect(await signInStatus(baseURL!, { ...reviewer, password: tempPassword })).toBe(200);
 
-    await menuButton.click();
-    await page.getByRole('menuitem', { name: 'Set Password', exact: true }).click();
+    // Keyboard only: the menu opens on Enter with its first item, Set Password, focused.
+    await menuButton.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Set Password', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
     const setPassword = page.getByRole('dialog', { name: 'Set Password' });
+    await expect(setPassword.getByLabel('New Password')).toBeFocused();
     await expect(setPassword.getByText(`Set a new password for ${reviewer.name}`)).toBeVisible();
     await setPassword.getByLabel('New Password').fill('12345');
     await setPassword.getByRole('button', { name: 'Set Password' }).click();
@@ -75,6 +78,7 @@ test.describe('admin reviewers', () => {
     await setPassword.getByRole('button', { name: 'Set Password' }).click();
     await expectToast(page, 'Password Updated');
     await expect(setPassword).toBeHidden();
+    await expect(menuButton).toBeFocused();
     const chosen = { ...reviewer, password: 'chosen-by-admin' };
     expect(await signInStatus(baseURL!, chosen)).toBe(200);
 
@@ -112,9 +116,11 @@ test.describe('admin reviewers', () => {
     ]) {
       await expect(confirm.getByText(item)).toBeVisible();
     }
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await checkScreen(page, 'admin-reviewer-delete-dialog');
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await page.keyboard.press('Escape');
     await expect(confirm).toBeHidden();
+    await expect(menuButton).toBeFocused();
     await expect(row).toBeVisible();
 
     await menuButton.click();

@@ -37,13 +37,16 @@ export function ImagePicker({
 }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const problemToast = useRef<{ dismiss: () => void } | null>(null);
   const preview = useObjectUrl(file) ?? (file ? null : currentUrl);
 
   async function handleChange(chosen: File | undefined) {
     if (!chosen) return;
     const problem = await checkImageFile(chosen);
+    problemToast.current?.dismiss();
+    problemToast.current = null;
     if (problem) {
-      toast({ variant: 'destructive', ...problem });
+      problemToast.current = toast({ variant: 'destructive', ...problem });
       if (inputRef.current) inputRef.current.value = '';
       return;
     }

@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
+import { useReturnFocus } from '@web/lib/use-return-focus';
 import { AlertCircle, FileText, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useChangeOpportunityStatus, useOpportunities } from '../api/opportunity-queries';
@@ -32,7 +33,11 @@ export function OpportunitiesScreen() {
   const all = opportunities.data ?? [];
   const batches = useMemo(() => batchesOf(all), [all]);
   const shown = batch === ALL_BATCHES ? all : all.filter((o) => o.batch === batch);
-  const openCreate = () => setDialog({ mode: 'create' });
+  const returnFocus = useReturnFocus();
+  const openCreate = () => {
+    returnFocus.remember(null);
+    setDialog({ mode: 'create' });
+  };
 
   return (
     <div className="space-y-6">
@@ -44,19 +49,20 @@ export function OpportunitiesScreen() {
       {batches.length > 0 ? (
         <div className="flex items-center gap-2">
           <Label htmlFor="batch-filter">Batch</Label>
-          <NativeSelect
-            id="batch-filter"
-            className="w-56"
-            value={batch}
-            onChange={(event) => setBatch(event.target.value)}
-          >
-            <option value={ALL_BATCHES}>All Batches</option>
-            {batches.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </NativeSelect>
+          <div className="w-56">
+            <NativeSelect
+              id="batch-filter"
+              value={batch}
+              onChange={(event) => setBatch(event.target.value)}
+            >
+              <option value={ALL_BATCHES}>All Batches</option>
+              {batches.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
         </div>
       ) : null}
       <Card className="py-2">
@@ -80,7 +86,10 @@ export function OpportunitiesScreen() {
           ) : (
             <OpportunitiesTable
               opportunities={shown}
-              onEdit={(opportunity) => setDialog({ mode: 'edit', opportunity })}
+              onEdit={(opportunity, trigger) => {
+                returnFocus.remember(trigger);
+                setDialog({ mode: 'edit', opportunity });
+              }}
               onChangeStatus={(opportunity, status) =>
                 changeStatus.mutate({ id: opportunity.id, status })
               }
@@ -92,6 +101,7 @@ export function OpportunitiesScreen() {
         state={dialog}
         nextNumber={nextOpportunityNumber(all)}
         onClose={() => setDialog(null)}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
       />
     </div>
   );

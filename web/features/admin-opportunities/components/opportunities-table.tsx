@@ -61,7 +61,7 @@ export function OpportunitiesTable({
   onChangeStatus,
 }: {
   opportunities: AdminOpportunity[];
-  onEdit: (opportunity: AdminOpportunity) => void;
+  onEdit: (opportunity: AdminOpportunity, trigger: HTMLElement | null) => void;
   onChangeStatus: (opportunity: AdminOpportunity, status: OpportunityStatus) => void;
 }) {
   return (

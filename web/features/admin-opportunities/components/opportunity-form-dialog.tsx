@@ -201,15 +201,17 @@ export function OpportunityFormDialog({
   state,
   nextNumber,
   onClose,
+  onCloseAutoFocus,
 }: {
   state: OpportunityDialogState | null;
   nextNumber: number;
   onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const editing = state?.mode === 'edit' ? state.opportunity : null;
   return (
     <Dialog open={state !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{editing ? 'Edit Opportunity' : 'Create New Opportunity'}</DialogTitle>
           <DialogDescription>

@@ -16,14 +16,16 @@ import { useDeleteReviewer } from '../api/reviewer-queries';
 export function DeleteReviewerDialog({
   reviewer,
   onClose,
+  onCloseAutoFocus,
 }: {
   reviewer: AdminReviewer | null;
   onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const remove = useDeleteReviewer();
   return (
     <AlertDialog open={reviewer !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>Delete Reviewer</AlertDialogTitle>
           <AlertDialogDescription>

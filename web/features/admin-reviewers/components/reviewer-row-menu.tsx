@@ -8,6 +8,7 @@ import {
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
 import { KeyRound, MoreHorizontal, RotateCcw, Trash2, UserCheck, UserX } from 'lucide-react';
+import { useRef } from 'react';
 
 export type ReviewerAction = 'set-password' | 'reset-password' | 'toggle-active' | 'delete';
 
@@ -17,31 +18,39 @@ export function ReviewerRowMenu({
   onAction,
 }: {
   reviewer: AdminReviewer;
-  onAction: (action: ReviewerAction, reviewer: AdminReviewer) => void;
+  /** Also gets the menu's trigger, where the focus returns when a dialog closes. */
+  onAction: (action: ReviewerAction, reviewer: AdminReviewer, trigger: HTMLElement | null) => void;
 }) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const select = (action: ReviewerAction) => () => onAction(action, reviewer, triggerRef.current);
   // Not modal, so that a dialog opened from an item gets the focus and pointer events.
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for ${reviewer.name}`}>
+        <Button
+          ref={triggerRef}
+          variant="ghost"
+          size="icon"
+          aria-label={`Actions for ${reviewer.name}`}
+        >
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => onAction('set-password', reviewer)}>
+        <DropdownMenuItem onSelect={select('set-password')}>
           <KeyRound aria-hidden="true" />
           Set Password
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onAction('reset-password', reviewer)}>
+        <DropdownMenuItem onSelect={select('reset-password')}>
           <RotateCcw aria-hidden="true" />
           Reset Password
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onAction('toggle-active', reviewer)}>
+        <DropdownMenuItem onSelect={select('toggle-active')}>
           {reviewer.isActive ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
           {reviewer.isActive ? 'Deactivate' : 'Activate'}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => onAction('delete', reviewer)}>
+        <DropdownMenuItem variant="destructive" onSelect={select('delete')}>
           <Trash2 aria-hidden="true" />
           Delete Reviewer
         </DropdownMenuItem>

@@ -2,6 +2,7 @@ import type { AdminReviewer } from '@shared/reviewer-admin-schemas';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
+import { useReturnFocus } from '@web/lib/use-return-focus';
 import { UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useResetPassword, useReviewers, useToggleReviewerActive } from '../api/reviewer-queries';
@@ -29,7 +30,14 @@ export function ReviewersScreen() {
   const [passwordFor, setPasswordFor] = useState<AdminReviewer | null>(null);
   const [deleting, setDeleting] = useState<AdminReviewer | null>(null);
 
-  function handleAction(action: ReviewerAction, reviewer: AdminReviewer) {
+  const returnFocus = useReturnFocus();
+
+  function handleAction(
+    action: ReviewerAction,
+    reviewer: AdminReviewer,
+    trigger: HTMLElement | null,
+  ) {
+    returnFocus.remember(trigger);
     if (action === 'set-password') setPasswordFor(reviewer);
     else if (action === 'reset-password') resetPassword.mutate(reviewer);
     else if (action === 'toggle-active') toggleActive.mutate(reviewer);
@@ -71,8 +79,16 @@ export function ReviewersScreen() {
         </CardContent>
       </Card>
       <CreateReviewerDialog open={isCreating} onOpenChange={setIsCreating} />
-      <SetPasswordDialog reviewer={passwordFor} onClose={() => setPasswordFor(null)} />
-      <DeleteReviewerDialog reviewer={deleting} onClose={() => setDeleting(null)} />
+      <SetPasswordDialog
+        reviewer={passwordFor}
+        onClose={() => setPasswordFor(null)}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+      />
+      <DeleteReviewerDialog
+        reviewer={deleting}
+        onClose={() => setDeleting(null)}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+      />
     </div>
   );
 }

@@ -53,7 +53,7 @@ export function ReviewersTable({
   onAction,
 }: {
   reviewers: AdminReviewer[];
-  onAction: (action: ReviewerAction, reviewer: AdminReviewer) => void;
+  onAction: (action: ReviewerAction, reviewer: AdminReviewer, trigger: HTMLElement | null) => void;
 }) {
   return (
     <ReviewersTableFrame>

@@ -23,9 +23,11 @@ import { useSetPassword } from '../api/reviewer-queries';
 export function SetPasswordDialog({
   reviewer,
   onClose,
+  onCloseAutoFocus,
 }: {
   reviewer: AdminReviewer | null;
   onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const setPassword = useSetPassword();
   const form = useForm<SetPassword>({
@@ -41,7 +43,7 @@ export function SetPasswordDialog({
 
   return (
     <Dialog open={reviewer !== null} onOpenChange={(open) => (open ? undefined : close())}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Set Password</DialogTitle>
           <DialogDescription>Set a new password for {reviewer?.name}</DialogDescription>
