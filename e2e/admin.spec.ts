@@ -14,7 +14,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('admin reviewers', () => {
-  test('creates a reviewer, resets and sets their password, deactivates and deletes them', async ({
+  test('creates a reviewer, resets and sets their password; the reviewer signs in with it', async ({
     page,
     baseURL,
   }) => {
@@ -93,16 +93,35 @@ test.describe('admin reviewers', () => {
 
     await page.reload();
     await expect(row.getByRole('cell').nth(4)).not.toHaveText('Never');
+  });
+
+  test('deactivates, reactivates and deletes a reviewer after confirmation', async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow();
+    const api = await adminApi(baseURL!);
+    const reviewer = await createReviewerThroughApi(api, {
+      name: 'Otto Outgoing',
+      email: 'otto.outgoing@assay.test',
+      password: 'otto-password',
+    });
+    await api.dispose();
+    await page.goto('/admin/reviewers');
+    const row = page.getByRole('row').filter({ hasText: reviewer.email });
+    const menuButton = row.getByRole('button', { name: `Actions for ${reviewer.name}` });
+    await expect(row.getByRole('cell').nth(3)).toHaveText('Active');
+
     await menuButton.click();
     await page.getByRole('menuitem', { name: 'Deactivate', exact: true }).click();
     await expectToast(page, 'Reviewer Updated');
     await expect(row.getByRole('cell').nth(3)).toHaveText('Inactive');
-    expect(await signInStatus(baseURL!, chosen)).toBe(403);
+    expect(await signInStatus(baseURL!, reviewer)).toBe(403);
 
     await menuButton.click();
     await page.getByRole('menuitem', { name: 'Activate', exact: true }).click();
     await expect(row.getByRole('cell').nth(3)).toHaveText('Active');
-    expect(await signInStatus(baseURL!, chosen)).toBe(200);
+    expect(await signInStatus(baseURL!, reviewer)).toBe(200);
 
     await menuButton.click();
     await page.getByRole('menuitem', { name: 'Delete Reviewer', exact: true }).click();
@@ -128,7 +147,7 @@ test.describe('admin reviewers', () => {
     await confirm.getByRole('button', { name: 'Delete Reviewer' }).click();
     await expectToast(page, 'Reviewer Deleted');
     await expect(row).toHaveCount(0);
-    expect(await signInStatus(baseURL!, chosen)).toBe(401);
+    expect(await signInStatus(baseURL!, reviewer)).toBe(401);
   });
 });
 
