@@ -121,4 +121,20 @@ describe('admin dashboard', () => {
     );
     expect(settingReads).toHaveLength(2);
   });
+
+  it('shows an error with a retry when the figures cannot be loaded', async () => {
+    let fails = true;
+    stubSession(adminUser, (request) => {
+      if (request.url === '/api/admin/stats') {
+        return fails ? { status: 500, body: 'boom' } : { status: 200, body: stats };
+      }
+      if (request.url === '/api/admin/top-opportunities') return { status: 200, body: [] };
+      return undefined;
+    });
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText('Error Loading Dashboard')).toBeInTheDocument();
+    fails = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByTestId('stat-Total Reviews')).toHaveTextContent('31');
+  });
 });

@@ -379,4 +379,22 @@ describe('admin opportunities screen', () => {
       body: { status: 'published' },
     });
   });
+
+  it('shows the current image when editing and can remove it', async () => {
+    const requests = stubOpportunities([{ ...solar, imageUrl: '/api/images/old' }]);
+    await openScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for #3' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Opportunity' });
+    expect(within(dialog).getByRole('img', { name: 'Selected opportunity' })).toHaveAttribute(
+      'src',
+      '/api/images/old',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(notifications()).findByText('Opportunity Updated')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ imageUrl: null });
+  });
 });
