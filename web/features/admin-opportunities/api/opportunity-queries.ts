@@ -46,7 +46,8 @@ function invalidateOpportunities(queryClient: QueryClient) {
   });
 }
 
-function messageOf(error: unknown, fallback: string): string {
+/** The server's message of a failed call, else the error's own text, else the fallback. */
+export function opportunityErrorMessage(error: unknown, fallback: string): string {
   return serverMessageOf(error, error instanceof Error ? error.message : fallback);
 }
 
@@ -84,7 +85,7 @@ export function useCreateOpportunity() {
       toast({
         variant: 'destructive',
         title: 'Failed to Create Opportunity',
-        description: messageOf(error, 'Failed to Create Opportunity'),
+        description: opportunityErrorMessage(error, 'Failed to Create Opportunity'),
       });
     },
   });
@@ -121,5 +122,3 @@ export function useChangeOpportunityStatus() {
     },
   });
 }
-
-export { messageOf as opportunityErrorMessage };

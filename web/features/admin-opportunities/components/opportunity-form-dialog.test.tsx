@@ -164,6 +164,34 @@ describe('opportunity form dialog', () => {
     expect(writes[1]!.body).toMatchObject({ imageUrl: '/api/images/abc' });
   });
 
+  it('reuses an uploaded image when the save is retried', async () => {
+    let creates = 0;
+    const requests = stubOpportunities([], (request) => {
+      if (request.url === '/api/admin/upload-image') {
+        return { status: 201, body: { url: '/api/images/once' } };
+      }
+      if (request.method === 'POST' && request.url === '/api/admin/opportunities') {
+        creates += 1;
+        if (creates === 1) {
+          return { status: 409, body: { message: 'Opportunity number 1 already exists' } };
+        }
+      }
+      return undefined;
+    });
+    await openScreen();
+    const { user, dialog } = await openCreateDialog();
+    await user.upload(within(dialog).getByLabelText('Image'), png());
+    await user.type(within(dialog).getByLabelText('Title'), 'Retry me');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Opportunity' }));
+    expect(await within(notifications()).findByText('Failed to Create Opportunity')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Opportunity' }));
+    expect(await within(notifications()).findByText('Opportunity Created')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url === '/api/admin/upload-image')).toHaveLength(1);
+    expect(requests.filter((r) => r.method === 'POST').at(-1)?.body).toMatchObject({
+      imageUrl: '/api/images/once',
+    });
+  });
+
   it('aborts the save when the upload fails', async () => {
     const requests = stubOpportunities([], (request) =>
       request.url === '/api/admin/upload-image'

@@ -91,6 +91,9 @@ function OpportunityForm({
       } catch {
         return;
       }
+      // Uploaded once: a retry after a failed save reuses it instead of storing a copy.
+      setImageUrl(url);
+      setFile(null);
     }
     const input = { ...values, imageUrl: url };
     try {
