@@ -86,3 +86,13 @@ export function serverMessageOf(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/**
+ * POSTs a multipart form (a file upload) with credentials; the browser sets the boundary
+ * header. Throws like apiRequest and returns the answer's JSON body.
+ */
+export async function apiUpload<T>(url: string, form: FormData): Promise<T> {
+  const res = await fetch(url, { method: 'POST', body: form, credentials: 'include' });
+  await throwIfNotOk(res);
+  return (await res.json()) as T;
+}

@@ -1,9 +1,5 @@
-import { PageHeader } from '@web/components/layout/page-header';
+import { AdminDashboard } from '@web/features/admin-dashboard/components/admin-dashboard';
 
 export function DashboardPage() {
-  return (
-    <div className="space-y-6">
-      <PageHeader title="Dashboard" subtitle="Overview of reviewers, opportunities and reviews" />
-    </div>
-  );
+  return <AdminDashboard />;
 }

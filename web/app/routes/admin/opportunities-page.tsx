@@ -1,9 +1,5 @@
-import { PageHeader } from '@web/components/layout/page-header';
+import { OpportunitiesScreen } from '@web/features/admin-opportunities/components/opportunities-screen';
 
 export function OpportunitiesPage() {
-  return (
-    <div className="space-y-6">
-      <PageHeader title="Opportunities" subtitle="Manage opportunities for review (up to 50)" />
-    </div>
-  );
+  return <OpportunitiesScreen />;
 }

@@ -1,9 +1,5 @@
-import { PageHeader } from '@web/components/layout/page-header';
+import { ReviewersScreen } from '@web/features/admin-reviewers/components/reviewers-screen';
 
 export function ReviewersPage() {
-  return (
-    <div className="space-y-6">
-      <PageHeader title="Reviewers" subtitle="Manage reviewer accounts and access" />
-    </div>
-  );
+  return <ReviewersScreen />;
 }

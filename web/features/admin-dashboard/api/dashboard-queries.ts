@@ -1,0 +1,59 @@
+import {
+  type DashboardStats,
+  type Setting,
+  SHOW_REVIEWER_COMMENTS,
+  type TopOpportunity,
+} from '@shared/dashboard-schemas';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@web/components/ui/use-toast';
+import { apiJson } from '@web/lib/api-client';
+
+/** Query keys double as GET paths (the default query function joins them). */
+export const dashboardKeys = {
+  stats: () => ['/api/admin/stats'] as const,
+  topOpportunities: () => ['/api/admin/top-opportunities'] as const,
+  setting: (key: string) => ['/api/admin/settings', key] as const,
+};
+
+export const statsQueryOptions = queryOptions<DashboardStats>({ queryKey: dashboardKeys.stats() });
+
+export const topOpportunitiesQueryOptions = queryOptions<TopOpportunity[]>({
+  queryKey: dashboardKeys.topOpportunities(),
+});
+
+export const showCommentsQueryOptions = queryOptions<Setting>({
+  queryKey: dashboardKeys.setting(SHOW_REVIEWER_COMMENTS),
+});
+
+export function useDashboardStats() {
+  return useQuery(statsQueryOptions);
+}
+
+export function useTopOpportunities() {
+  return useQuery(topOpportunitiesQueryOptions);
+}
+
+export function useShowCommentsSetting() {
+  return useQuery(showCommentsQueryOptions);
+}
+
+/** Writes the comment-visibility setting, refetches it and says so (SPEC.md section 7). */
+export function useUpdateShowComments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isShown: boolean) =>
+      apiJson<Setting>('POST', '/api/admin/settings', {
+        key: SHOW_REVIEWER_COMMENTS,
+        value: isShown ? 'true' : 'false',
+      }),
+    onSuccess: async () => {
+      toast({
+        title: 'Settings Updated',
+        description: 'Comment visibility setting has been changed',
+      });
+      await queryClient.invalidateQueries({
+        queryKey: dashboardKeys.setting(SHOW_REVIEWER_COMMENTS),
+      });
+    },
+  });
+}

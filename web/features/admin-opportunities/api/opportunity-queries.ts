@@ -1,0 +1,124 @@
+import type {
+  AdminOpportunity,
+  CreateOpportunityInput,
+  ImageUploadResult,
+  OpportunityStatus,
+  UpdateOpportunityInput,
+} from '@shared/opportunity-schemas';
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { toast } from '@web/components/ui/use-toast';
+import { apiJson, apiUpload, serverMessageOf } from '@web/lib/api-client';
+
+/** Query keys double as GET paths (the default query function joins them). */
+export const opportunityKeys = {
+  list: () => ['/api/admin/opportunities'] as const,
+};
+
+export const opportunitiesQueryOptions = queryOptions<AdminOpportunity[]>({
+  queryKey: opportunityKeys.list(),
+});
+
+export function useOpportunities() {
+  return useQuery(opportunitiesQueryOptions);
+}
+
+/**
+ * The list, and every admin figure that counts opportunities (dashboard, analytics), matched by
+ * path since features do not import each other's key factories.
+ */
+function invalidateOpportunities(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const path = String(query.queryKey[0]);
+      return (
+        path === '/api/admin/opportunities' ||
+        path.startsWith('/api/admin/analytics') ||
+        path === '/api/admin/stats' ||
+        path === '/api/admin/top-opportunities'
+      );
+    },
+  });
+}
+
+/** The server's message of a failed call, else the error's own text, else the fallback. */
+export function opportunityErrorMessage(error: unknown, fallback: string): string {
+  return serverMessageOf(error, error instanceof Error ? error.message : fallback);
+}
+
+/** POST /api/admin/upload-image (multipart field `image`); a failure says 'Image Upload Failed'. */
+export function useUploadImage() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('image', file);
+      return apiUpload<ImageUploadResult>('/api/admin/upload-image', form);
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Image Upload Failed',
+        description: serverMessageOf(error, 'Upload failed'),
+      });
+    },
+  });
+}
+
+export function useCreateOpportunity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateOpportunityInput) =>
+      apiJson<AdminOpportunity>('POST', '/api/admin/opportunities', input),
+    onSuccess: (opportunity) => {
+      toast({
+        title: 'Opportunity Created',
+        description: `#${opportunity.number} ${opportunity.title}`,
+      });
+      return invalidateOpportunities(queryClient);
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to Create Opportunity',
+        description: opportunityErrorMessage(error, 'Failed to Create Opportunity'),
+      });
+    },
+  });
+}
+
+/** The edit dialog's full-field PATCH; its failure is shown inside the dialog. */
+export function useUpdateOpportunity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateOpportunityInput }) =>
+      apiJson<AdminOpportunity>('PATCH', `/api/admin/opportunities/${id}`, input),
+    onSuccess: (opportunity) => {
+      toast({
+        title: 'Opportunity Updated',
+        description: `#${opportunity.number} ${opportunity.title}`,
+      });
+      return invalidateOpportunities(queryClient);
+    },
+  });
+}
+
+/** Publish, Unpublish and Archive: a PATCH of the status only. */
+export function useChangeOpportunityStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: OpportunityStatus }) =>
+      apiJson<AdminOpportunity>('PATCH', `/api/admin/opportunities/${id}`, { status }),
+    onSuccess: (opportunity) => {
+      toast({
+        title: 'Status Updated',
+        description: `#${opportunity.number} is now ${opportunity.status}`,
+      });
+      return invalidateOpportunities(queryClient);
+    },
+  });
+}

@@ -1,0 +1,237 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DESCRIPTION_MAX } from '@shared/limits';
+import { type AdminOpportunity, opportunityStatusSchema } from '@shared/opportunity-schemas';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { FieldError, FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { NativeSelect } from '@web/components/ui/native-select';
+import { Textarea } from '@web/components/ui/textarea';
+import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  opportunityErrorMessage,
+  useCreateOpportunity,
+  useUpdateOpportunity,
+  useUploadImage,
+} from '../api/opportunity-queries';
+import {
+  type OpportunityFormInput,
+  type OpportunityFormValues,
+  opportunityFormSchema,
+} from '../lib/opportunity-form-schema';
+import { STATUS_LABELS } from '../lib/opportunity-form-values';
+import { ImagePicker } from './image-picker';
+
+function initialValues(editing: AdminOpportunity | null, nextNumber: number): OpportunityFormInput {
+  if (!editing) {
+    return {
+      number: String(nextNumber),
+      title: '',
+      description: '',
+      tags: '',
+      batch: '',
+      status: 'draft',
+    };
+  }
+  return {
+    number: String(editing.number),
+    title: editing.title,
+    description: editing.description,
+    tags: editing.tags.join(', '),
+    batch: editing.batch ?? '',
+    status: editing.status,
+  };
+}
+
+export type OpportunityDialogState =
+  | { mode: 'create' }
+  | { mode: 'edit'; opportunity: AdminOpportunity };
+
+/**
+ * Create or edit one opportunity. A chosen image is uploaded first; when that fails the save is
+ * abandoned (the upload's toast says why) and the dialog stays open.
+ */
+function OpportunityForm({
+  editing,
+  nextNumber,
+  onDone,
+}: {
+  editing: AdminOpportunity | null;
+  nextNumber: number;
+  onDone: () => void;
+}) {
+  const upload = useUploadImage();
+  const create = useCreateOpportunity();
+  const update = useUpdateOpportunity();
+  const [file, setFile] = useState<File | null>(null);
+  const [imageUrl, setImageUrl] = useState<string | null>(editing?.imageUrl ?? null);
+  const [defaults] = useState(() => initialValues(editing, nextNumber));
+  const form = useForm<OpportunityFormInput, unknown, OpportunityFormValues>({
+    resolver: zodResolver(opportunityFormSchema),
+    defaultValues: defaults,
+  });
+  const { errors } = form.formState;
+  const descriptionLength = (form.watch('description') ?? '').length;
+  const isSaving = upload.isPending || create.isPending || update.isPending;
+
+  async function save(values: OpportunityFormValues) {
+    let url = imageUrl;
+    if (file) {
+      try {
+        url = (await upload.mutateAsync(file)).url;
+      } catch {
+        return;
+      }
+      // Uploaded once: a retry after a failed save reuses it instead of storing a copy.
+      setImageUrl(url);
+      setFile(null);
+    }
+    const input = { ...values, imageUrl: url };
+    try {
+      if (editing) await update.mutateAsync({ id: editing.id, input });
+      else await create.mutateAsync(input);
+    } catch {
+      return;
+    }
+    onDone();
+  }
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(save)}>
+      <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+        <FormField id="opportunity-number" label="Number" error={errors.number?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              placeholder={String(editing ? editing.number : nextNumber)}
+              {...form.register('number')}
+            />
+          )}
+        </FormField>
+        <FormField id="opportunity-title" label="Title" error={errors.title?.message}>
+          {(control) => <Input {...control} autoComplete="off" {...form.register('title')} />}
+        </FormField>
+      </div>
+      <FormField
+        id="opportunity-description"
+        label="Description"
+        hint={`${descriptionLength}/${DESCRIPTION_MAX} characters`}
+        error={errors.description?.message}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={5}
+            maxLength={DESCRIPTION_MAX}
+            {...form.register('description')}
+          />
+        )}
+      </FormField>
+      <ImagePicker
+        currentUrl={imageUrl}
+        file={file}
+        onFileChange={setFile}
+        onRemoveCurrent={() => setImageUrl(null)}
+      />
+      <FormField
+        id="opportunity-tags"
+        label="Tags"
+        hint="Separate tags with commas"
+        error={errors.tags?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="off"
+            placeholder="energy, water, AI"
+            {...form.register('tags')}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="opportunity-batch" label="Batch" error={errors.batch?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="off"
+              placeholder="e.g. Q1 2026"
+              {...form.register('batch')}
+            />
+          )}
+        </FormField>
+        <FormField id="opportunity-status" label="Status" error={errors.status?.message}>
+          {(control) => (
+            // defaultValue too: the options must exist before the browser can select one.
+            <NativeSelect {...control} defaultValue={defaults.status} {...form.register('status')}>
+              {opportunityStatusSchema.options.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      </div>
+      {update.isError ? (
+        <FieldError>
+          {opportunityErrorMessage(update.error, 'The opportunity could not be saved')}
+        </FieldError>
+      ) : null}
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSaving}>
+          {isSaving ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          {editing ? 'Save Changes' : 'Create Opportunity'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+export function OpportunityFormDialog({
+  state,
+  nextNumber,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  state: OpportunityDialogState | null;
+  nextNumber: number;
+  onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const editing = state?.mode === 'edit' ? state.opportunity : null;
+  return (
+    <Dialog open={state !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit Opportunity' : 'Create New Opportunity'}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? `Update opportunity #${editing.number}`
+              : 'Add an opportunity for reviewers to evaluate'}
+          </DialogDescription>
+        </DialogHeader>
+        {state ? (
+          <OpportunityForm
+            key={editing?.id ?? 'new'}
+            editing={editing}
+            nextNumber={nextNumber}
+            onDone={onClose}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,121 @@
+import { TEMP_PASSWORD_TOAST_MS } from '@shared/limits';
+import type { AdminReviewer, CreateReviewer, TempPassword } from '@shared/reviewer-admin-schemas';
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { toast } from '@web/components/ui/use-toast';
+import { apiJson, serverMessageOf } from '@web/lib/api-client';
+
+/** Query keys double as GET paths (the default query function joins them). */
+export const reviewerKeys = {
+  list: () => ['/api/admin/reviewers'] as const,
+};
+
+export const reviewersQueryOptions = queryOptions<AdminReviewer[]>({
+  queryKey: reviewerKeys.list(),
+});
+
+export function useReviewers() {
+  return useQuery(reviewersQueryOptions);
+}
+
+function failureToast(title: string, error: unknown) {
+  const fallback = error instanceof Error ? error.message : title;
+  toast({ variant: 'destructive', title, description: serverMessageOf(error, fallback) });
+}
+
+function invalidateReviewers(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: reviewerKeys.list() });
+}
+
+/**
+ * Every admin figure that counts reviewers or their reviews (dashboard, analytics, heatmap).
+ * Matched by path, since features do not import each other's key factories.
+ */
+function invalidateAdminFigures(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const path = String(query.queryKey[0]);
+      return (
+        path.startsWith('/api/admin/analytics') ||
+        path === '/api/admin/stats' ||
+        path === '/api/admin/top-opportunities'
+      );
+    },
+  });
+}
+
+export function useCreateReviewer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateReviewer) =>
+      apiJson<AdminReviewer>('POST', '/api/admin/reviewers', { ...input, role: 'reviewer' }),
+    onSuccess: (reviewer) => {
+      toast({ title: 'Reviewer Created', description: `${reviewer.name} can now sign in` });
+      return Promise.all([invalidateReviewers(queryClient), invalidateAdminFigures(queryClient)]);
+    },
+    onError: (error) => failureToast('Failed to Create Reviewer', error),
+  });
+}
+
+/** A new random password, shown to the admin once in a toast that stays for 10 s. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (reviewer: AdminReviewer) =>
+      apiJson<TempPassword>('POST', `/api/admin/reviewers/${reviewer.id}/reset-password`),
+    onSuccess: ({ tempPassword }) => {
+      toast({
+        title: 'Password Reset',
+        description: `Temporary password: ${tempPassword}`,
+        duration: TEMP_PASSWORD_TOAST_MS,
+      });
+    },
+    onError: (error) => failureToast('Failed to Reset Password', error),
+  });
+}
+
+export function useSetPassword() {
+  return useMutation({
+    mutationFn: ({ reviewer, password }: { reviewer: AdminReviewer; password: string }) =>
+      apiJson('POST', `/api/admin/reviewers/${reviewer.id}/set-password`, { password }),
+    onSuccess: (_answer, { reviewer }) => {
+      toast({ title: 'Password Updated', description: `New password set for ${reviewer.name}` });
+    },
+    onError: (error) => failureToast('Failed to Update Password', error),
+  });
+}
+
+/** Activate or deactivate: sends the inverse of the current state (SPEC.md section 7). */
+export function useToggleReviewerActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reviewer: AdminReviewer) =>
+      apiJson<AdminReviewer>('PATCH', `/api/admin/reviewers/${reviewer.id}`, {
+        isActive: !reviewer.isActive,
+      }),
+    onSuccess: (reviewer) => {
+      toast({
+        title: 'Reviewer Updated',
+        description: `${reviewer.name} is now ${reviewer.isActive ? 'active' : 'inactive'}`,
+      });
+      return Promise.all([invalidateReviewers(queryClient), invalidateAdminFigures(queryClient)]);
+    },
+  });
+}
+
+export function useDeleteReviewer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reviewer: AdminReviewer) =>
+      apiJson('DELETE', `/api/admin/reviewers/${reviewer.id}`),
+    onSuccess: (_answer, reviewer) => {
+      toast({ title: 'Reviewer Deleted', description: `${reviewer.name} has been removed` });
+      return Promise.all([invalidateReviewers(queryClient), invalidateAdminFigures(queryClient)]);
+    },
+    onError: (error) => failureToast('Failed to Delete Reviewer', error),
+  });
+}

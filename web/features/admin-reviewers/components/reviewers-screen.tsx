@@ -1,0 +1,94 @@
+import type { AdminReviewer } from '@shared/reviewer-admin-schemas';
+import { PageHeader } from '@web/components/layout/page-header';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
+import { useReturnFocus } from '@web/lib/use-return-focus';
+import { UserPlus, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useResetPassword, useReviewers, useToggleReviewerActive } from '../api/reviewer-queries';
+import { CreateReviewerDialog } from './create-reviewer-dialog';
+import { DeleteReviewerDialog } from './delete-reviewer-dialog';
+import type { ReviewerAction } from './reviewer-row-menu';
+import { ReviewersTable, ReviewersTableSkeleton } from './reviewers-table';
+import { SetPasswordDialog } from './set-password-dialog';
+
+function AddReviewerButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button onClick={onClick}>
+      <UserPlus aria-hidden="true" />
+      Add Reviewer
+    </Button>
+  );
+}
+
+/** The admin reviewers screen (SPEC.md section 2): table, row actions and their dialogs. */
+export function ReviewersScreen() {
+  const reviewers = useReviewers();
+  const resetPassword = useResetPassword();
+  const toggleActive = useToggleReviewerActive();
+  const [isCreating, setIsCreating] = useState(false);
+  const [passwordFor, setPasswordFor] = useState<AdminReviewer | null>(null);
+  const [deleting, setDeleting] = useState<AdminReviewer | null>(null);
+
+  const returnFocus = useReturnFocus();
+
+  function handleAction(
+    action: ReviewerAction,
+    reviewer: AdminReviewer,
+    trigger: HTMLElement | null,
+  ) {
+    returnFocus.remember(trigger);
+    if (action === 'set-password') setPasswordFor(reviewer);
+    else if (action === 'reset-password') resetPassword.mutate(reviewer);
+    else if (action === 'toggle-active') toggleActive.mutate(reviewer);
+    else setDeleting(reviewer);
+  }
+
+  const openCreate = () => setIsCreating(true);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Reviewers"
+        subtitle="Manage reviewer accounts and access"
+        actions={<AddReviewerButton onClick={openCreate} />}
+      />
+      <Card className="py-2">
+        <CardContent className="px-2 sm:px-4">
+          {reviewers.isPending ? (
+            <ReviewersTableSkeleton />
+          ) : reviewers.isError ? (
+            <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
+              <p className="font-semibold">Error Loading Reviewers</p>
+              <Button variant="outline" onClick={() => reviewers.refetch()}>
+                Try Again
+              </Button>
+            </div>
+          ) : reviewers.data.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 py-12 text-center">
+              <Users className="size-10 text-muted-foreground" aria-hidden="true" />
+              <h2 className="text-lg font-semibold">No Reviewers Yet</h2>
+              <p className="text-muted-foreground">
+                Create your first reviewer account to start evaluating opportunities
+              </p>
+              <AddReviewerButton onClick={openCreate} />
+            </div>
+          ) : (
+            <ReviewersTable reviewers={reviewers.data} onAction={handleAction} />
+          )}
+        </CardContent>
+      </Card>
+      <CreateReviewerDialog open={isCreating} onOpenChange={setIsCreating} />
+      <SetPasswordDialog
+        reviewer={passwordFor}
+        onClose={() => setPasswordFor(null)}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+      />
+      <DeleteReviewerDialog
+        reviewer={deleting}
+        onClose={() => setDeleting(null)}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+      />
+    </div>
+  );
+}
