@@ -1,10 +1,13 @@
 import { CRITERIA, type CriterionKey } from '@shared/criteria';
 import { SCORE_MAX, SCORE_MIN } from '@shared/limits';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { RadioButtonGroup, RadioButtonItem } from '@web/components/ui/radio-button-group';
+import { RadioButtonGroup } from '@web/components/ui/radio-button-group';
 import type { PartialScores } from '../review-values';
 
-const SCORES = Array.from({ length: SCORE_MAX - SCORE_MIN + 1 }, (_, i) => SCORE_MIN + i);
+const SCORE_OPTIONS = Array.from({ length: SCORE_MAX - SCORE_MIN + 1 }, (_, i) => {
+  const score = String(SCORE_MIN + i);
+  return { value: score, label: score };
+});
 
 /** 'Score This Opportunity': five criteria, 1-5 each, and the composite once all are set. */
 export function ScoreCard({
@@ -47,15 +50,10 @@ export function ScoreCard({
               <RadioButtonGroup
                 aria-labelledby={labelId}
                 aria-describedby={criterion.hint ? hintId : undefined}
-                value={value == null ? '' : String(value)}
+                options={SCORE_OPTIONS}
+                value={value == null ? null : String(value)}
                 onValueChange={(next) => onScoreChange(criterion.key, Number(next))}
-              >
-                {SCORES.map((score) => (
-                  <RadioButtonItem key={score} value={String(score)}>
-                    {score}
-                  </RadioButtonItem>
-                ))}
-              </RadioButtonGroup>
+              />
             </div>
           );
         })}
