@@ -298,3 +298,31 @@ test('the list takes a reviewer to the last viewed opportunity once per browser 
   await expect(next).toHaveURL(/\/reviewer\/opportunities$/);
   await context.close();
 });
+
+test('on a phone the list has its own search box and the detail page stacks', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 375, height: 740 });
+  const reviewer = await newReviewer('Mo Mobile');
+  await signInThroughApi(page, reviewer);
+  await page.goto('/reviewer/opportunities');
+  await expect(page.getByRole('searchbox', { name: 'Search opportunities' })).toBeHidden();
+  const search = page.getByRole('searchbox', { name: 'Search by title or description' });
+  await search.fill(`glass recycling ${tag}`);
+  const cards = page.getByTestId('opportunity-card');
+  await expect(cards).toHaveCount(1);
+  await checkScreen(page, 'reviewer-mobile-list');
+
+  await cards.first().click();
+  await expect(page.getByRole('heading', { level: 1, name: glass.title })).toBeVisible();
+  const five = radio(page, 'Business Potential', 5);
+  await five.scrollIntoViewIfNeeded();
+  const box = await five.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(375);
+  // Keyboard: one tab stop per criterion, arrows choose.
+  await radio(page, 'Business Potential', 1).focus();
+  await page.keyboard.press('End');
+  await expect(five).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(radio(page, 'Business Potential', 1)).toHaveAttribute('aria-checked', 'true');
+  await checkScreen(page, 'reviewer-mobile-detail');
+});
