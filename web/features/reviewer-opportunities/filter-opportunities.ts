@@ -9,6 +9,9 @@ export const STATUS_FILTER_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'done', label: 'Done' },
 ];
 
+export const isStatusFilter = (value: string): value is StatusFilter =>
+  STATUS_FILTER_OPTIONS.some((option) => option.value === value);
+
 /** Case-insensitive search over title and description, then the status filter. */
 export function filterOpportunities(
   opportunities: readonly ReviewerOpportunity[],

@@ -9,6 +9,9 @@ import { ReviewStatusBadge } from './review-status-badge';
 
 export type ListLayout = 'grid' | 'list';
 
+export const isListLayout = (value: string): value is ListLayout =>
+  value === 'grid' || value === 'list';
+
 /** One opportunity of the list, a link to its detail page; laid out as a tile or a row. */
 export function OpportunityCard({
   opportunity,

@@ -128,6 +128,23 @@ describe('reviewer opportunity list', () => {
     expect(cards()).toHaveLength(3);
   });
 
+  it('keeps the status filter and layout when the reviewer comes back from an opportunity', async () => {
+    await openList({ opportunities: [solar, wind, water] });
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Done');
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+    await user.click(cards()[0]!);
+    await screen.findByRole('heading', { level: 1, name: 'Offshore Parks' });
+    await user.click(screen.getByRole('link', { name: 'Back to Opportunities' }));
+    await screen.findByRole('list', { name: 'Opportunities' });
+    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('done');
+    expect(screen.getByRole('list', { name: 'Opportunities' })).toHaveAttribute(
+      'data-layout',
+      'list',
+    );
+    expect(cards()).toHaveLength(1);
+  });
+
   it('switches between grid and list layout', async () => {
     await openList({ opportunities: [solar] });
     const user = userEvent.setup();

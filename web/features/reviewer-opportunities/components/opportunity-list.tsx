@@ -5,16 +5,18 @@ import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
 import { FileSearch, Inbox, LayoutGrid, List, Search } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useReviewerOpportunities } from '../api/reviewer-opportunity-queries';
 import {
   filterOpportunities,
   isFiltering,
+  isStatusFilter,
   STATUS_FILTER_OPTIONS,
   type StatusFilter,
 } from '../filter-opportunities';
 import { useAutoRedirect } from '../use-auto-redirect';
-import { type ListLayout, OpportunityCard } from './opportunity-card';
+import { useSessionState } from '../use-session-state';
+import { isListLayout, type ListLayout, OpportunityCard } from './opportunity-card';
 
 type OpportunityListProps = {
   /** The header's search text: the list's own box (on phones) edits the same value. */
@@ -25,8 +27,16 @@ type OpportunityListProps = {
 /** The reviewer's list of published opportunities (SPEC.md section 2). */
 export function OpportunityList({ search, onSearchChange }: OpportunityListProps) {
   const { data: opportunities, isPending, isError, refetch } = useReviewerOpportunities();
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [layout, setLayout] = useState<ListLayout>('grid');
+  const [status, setStatus] = useSessionState<StatusFilter>(
+    'assay.reviewer-list.status',
+    'all',
+    isStatusFilter,
+  );
+  const [layout, setLayout] = useSessionState<ListLayout>(
+    'assay.reviewer-list.layout',
+    'grid',
+    isListLayout,
+  );
   useAutoRedirect(opportunities);
 
   const filters = { search, status };
