@@ -34,7 +34,7 @@ type Options = {
   /** Runs before the fake answers; return a response to override it (a failure, a delay). */
   intercept?: (
     request: FakeRequest,
-  ) => FakeResponse | undefined | Promise<FakeResponse | undefined | void> | void;
+  ) => FakeResponse | undefined | Promise<FakeResponse | undefined>;
 };
 
 const BASE = '/api/reviewer/opportunities';

@@ -180,7 +180,6 @@ function ListSkeletons({ layout }: { layout: ListLayout }) {
     >
       {Array.from({ length: LIST_SKELETONS }, (_, index) => (
         <div
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else.
           key={index}
           data-testid="opportunity-skeleton"
           className="space-y-3 rounded-xl border p-4"
