@@ -11,16 +11,18 @@ import {
  * SPEC.md section 2: on the list's first load in a browser session, a reviewer whose last viewed
  * opportunity is still listed and not done is taken to it, once. The flag is set as soon as the
  * decision is made, so a reviewer who stays on the list is not sent away on a later visit.
+ * Returns true while that decision is pending, so the list does not flash before a redirect.
  */
-export function useAutoRedirect(opportunities: ReviewerOpportunity[] | undefined): void {
+export function useAutoRedirect(opportunities: ReviewerOpportunity[] | undefined): boolean {
   const [, navigate] = useLocation();
-  const [isPending] = useState(() => !hasAutoRedirected());
-  const viewerState = useViewerState({ enabled: isPending });
+  const [isDeciding, setIsDeciding] = useState(() => !hasAutoRedirected());
+  const viewerState = useViewerState({ enabled: isDeciding });
 
   useEffect(() => {
-    if (!isPending || hasAutoRedirected()) return;
-    if (viewerState.isError) {
+    if (!isDeciding) return;
+    if (hasAutoRedirected() || viewerState.isError) {
       markAutoRedirected();
+      setIsDeciding(false);
       return;
     }
     if (!opportunities || !viewerState.data) return;
@@ -28,5 +30,8 @@ export function useAutoRedirect(opportunities: ReviewerOpportunity[] | undefined
     const lastId = viewerState.data.lastOpportunityId;
     const last = opportunities.find((o) => o.id === lastId);
     if (last && last.reviewStatus !== 'done') navigate(`/reviewer/opportunities/${last.id}`);
-  }, [isPending, opportunities, viewerState.data, viewerState.isError, navigate]);
+    else setIsDeciding(false);
+  }, [isDeciding, opportunities, viewerState.data, viewerState.isError, navigate]);
+
+  return isDeciding;
 }

@@ -205,6 +205,29 @@ describe('redirect to the last viewed opportunity', () => {
     expect(calls('GET', '/api/reviewer/viewer-state')).toHaveLength(1);
   });
 
+  it('shows skeletons, not the list, until it has decided', async () => {
+    let answer: (value: undefined) => void = () => {};
+    const gate = new Promise<undefined>((resolve) => {
+      answer = resolve;
+    });
+    const { calls } = stubReviewerServer({
+      opportunities: [solar, water],
+      lastOpportunityId: null,
+      intercept: async (request) => {
+        if (request.url === '/api/reviewer/viewer-state') await gate;
+        return undefined;
+      },
+    });
+    renderApp('/reviewer/opportunities');
+    await screen.findByText('2 opportunities available for review');
+    await waitFor(() => expect(calls('GET', '/api/reviewer/viewer-state')).toHaveLength(1));
+    expect(screen.getAllByTestId('opportunity-skeleton')).toHaveLength(6);
+    expect(cards()).toHaveLength(0);
+    answer(undefined);
+    await screen.findByRole('list', { name: 'Opportunities' });
+    expect(cards()).toHaveLength(2);
+  });
+
   it('does not ask once the session flag is set', async () => {
     const {
       server: { calls },

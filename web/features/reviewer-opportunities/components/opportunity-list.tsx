@@ -37,7 +37,7 @@ export function OpportunityList({ search, onSearchChange }: OpportunityListProps
     'grid',
     isListLayout,
   );
-  useAutoRedirect(opportunities);
+  const isRedirecting = useAutoRedirect(opportunities);
 
   const filters = { search, status };
   const shown = opportunities ? filterOpportunities(opportunities, filters) : [];
@@ -98,7 +98,7 @@ export function OpportunityList({ search, onSearchChange }: OpportunityListProps
         </div>
       </div>
 
-      {isPending ? (
+      {isPending || (isRedirecting && !isError) ? (
         <ListSkeletons layout={layout} />
       ) : isError ? (
         <EmptyState
