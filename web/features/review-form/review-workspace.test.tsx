@@ -409,6 +409,8 @@ describe('never losing work', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { level: 1, name: 'Offshore Parks' });
     expect(app.currentPath()).toBe(`/reviewer/opportunities/${middle.id}`);
+    // The pager stays in place, so keyboard users keep their spot.
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
     expect(
       server.calls('POST', REVIEWS).map((r) => (r.body as { opportunityId: string }).opportunityId),
     ).toEqual([first.id]);

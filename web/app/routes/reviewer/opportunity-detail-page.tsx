@@ -18,12 +18,21 @@ import {
 import { OpportunityDetails } from '@web/features/reviewer-opportunities/components/opportunity-details';
 import { OpportunityPager } from '@web/features/reviewer-opportunities/components/opportunity-pager';
 import { OtherReviewersComments } from '@web/features/reviewer-opportunities/components/other-reviewers-comments';
-import { useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 
 export function OpportunityDetailPage({ id }: { id: string }) {
   const { data: user } = useCurrentUser();
   const { data: opportunity, isPending, error, refetch } = useReviewerOpportunity(id);
   useOwnReviews(id);
+  // The pager stays mounted across Previous/Next (keyboard focus stays on it); the workspace of
+  // the open opportunity lends it the save to run before leaving.
+  const saveBeforeLeaving = useRef<(() => Promise<boolean>) | null>(null);
+  const pager = (
+    <OpportunityPager
+      opportunityId={id}
+      beforeLeave={() => saveBeforeLeaving.current?.() ?? Promise.resolve(true)}
+    />
+  );
 
   useEffect(() => {
     // Already where the session's redirect would take them: no later redirect from the list.
@@ -34,7 +43,7 @@ export function OpportunityDetailPage({ id }: { id: string }) {
   if (isPending || !user) {
     return (
       <div className="space-y-6">
-        <OpportunityPager opportunityId={id} />
+        {pager}
         <OpportunityDetailSkeleton />
       </div>
     );
@@ -43,7 +52,7 @@ export function OpportunityDetailPage({ id }: { id: string }) {
     const isMissing = error?.message.startsWith('404:') || error?.message.startsWith('400:');
     return (
       <div className="space-y-6">
-        <OpportunityPager opportunityId={id} />
+        {pager}
         {isMissing ? (
           <OpportunityNotFound />
         ) : (
@@ -57,16 +66,28 @@ export function OpportunityDetailPage({ id }: { id: string }) {
       </div>
     );
   }
-  // Keyed by id: Previous/Next start a fresh workspace (the old one saves on its way out).
-  return <OpportunityWorkspace key={id} userId={user.id} opportunity={opportunity} />;
+  return (
+    <div className="space-y-6">
+      {pager}
+      {/* Keyed by id: Previous/Next start a fresh workspace (the old one saves on its way out). */}
+      <OpportunityWorkspace
+        key={id}
+        userId={user.id}
+        opportunity={opportunity}
+        saveBeforeLeaving={saveBeforeLeaving}
+      />
+    </div>
+  );
 }
 
 function OpportunityWorkspace({
   userId,
   opportunity,
+  saveBeforeLeaving,
 }: {
   userId: string;
   opportunity: ReviewerOpportunity;
+  saveBeforeLeaving: RefObject<(() => Promise<boolean>) | null>;
 }) {
   const queryClient = useQueryClient();
   const workspace = useReviewWorkspace({
@@ -74,16 +95,19 @@ function OpportunityWorkspace({
     opportunity,
     onSaved: () => refetchAfterSave(queryClient, opportunity.id),
   });
+  useEffect(() => {
+    saveBeforeLeaving.current = workspace.saveBeforeLeaving;
+    return () => {
+      saveBeforeLeaving.current = null;
+    };
+  }, [saveBeforeLeaving, workspace.saveBeforeLeaving]);
   return (
-    <div className="space-y-6">
-      <OpportunityPager opportunityId={opportunity.id} beforeLeave={workspace.saveBeforeLeaving} />
-      <div className="grid items-start gap-6 lg:grid-cols-2">
-        <div className="space-y-6">
-          <OpportunityDetails opportunity={opportunity} />
-          <OtherReviewersComments opportunityId={opportunity.id} />
-        </div>
-        <ReviewForm workspace={workspace} />
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="space-y-6">
+        <OpportunityDetails opportunity={opportunity} />
+        <OtherReviewersComments opportunityId={opportunity.id} />
       </div>
+      <ReviewForm workspace={workspace} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Button } from '@web/components/ui/button';
 import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useReviewerOpportunities } from '../api/reviewer-opportunity-queries';
 import { neighboursOf } from '../filter-opportunities';
@@ -19,15 +19,17 @@ export function OpportunityPager({
   const { data: opportunities } = useReviewerOpportunities();
   const { previous, next } = neighboursOf(opportunities, opportunityId);
   const [, navigate] = useLocation();
-  const [isLeaving, setIsLeaving] = useState(false);
+  // A ref, not the disabled attribute: disabling the focused button would drop keyboard focus.
+  const isLeaving = useRef(false);
 
   const go = async (id: string) => {
-    setIsLeaving(true);
+    if (isLeaving.current) return;
+    isLeaving.current = true;
     try {
       if (beforeLeave && !(await beforeLeave())) return;
       navigate(`/reviewer/opportunities/${id}`);
     } finally {
-      setIsLeaving(false);
+      isLeaving.current = false;
     }
   };
 
@@ -43,7 +45,7 @@ export function OpportunityPager({
         <Button
           variant="outline"
           size="sm"
-          disabled={!previous || isLeaving}
+          disabled={!previous}
           onClick={() => previous && void go(previous.id)}
         >
           <ChevronLeft aria-hidden="true" />
@@ -52,7 +54,7 @@ export function OpportunityPager({
         <Button
           variant="outline"
           size="sm"
-          disabled={!next || isLeaving}
+          disabled={!next}
           onClick={() => next && void go(next.id)}
         >
           Next
