@@ -66,7 +66,7 @@ describe('reviewer shell', () => {
   it('searching from a detail page keeps the text and shows the list', async () => {
     stubSession(reviewerUser);
     const app = renderApp('/reviewer/opportunities/abc');
-    await screen.findByRole('heading', { name: 'Opportunity' });
+    await screen.findByRole('heading', { name: 'Opportunity not found' });
     const user = userEvent.setup();
     await user.type(screen.getByRole('searchbox', { name: 'Search opportunities' }), 'solar');
     await waitFor(() => expect(app.currentPath()).toBe('/reviewer/opportunities'));

@@ -1,9 +1,7 @@
-import { PageHeader } from '@web/components/layout/page-header';
+import { OpportunityList } from '@web/features/reviewer-opportunities/components/opportunity-list';
+import { useReviewerSearch } from '@web/features/reviewer-search/reviewer-search';
 
 export function OpportunitiesPage() {
-  return (
-    <div className="space-y-6">
-      <PageHeader title="Opportunities" />
-    </div>
-  );
+  const [search, setSearch] = useReviewerSearch();
+  return <OpportunityList search={search} onSearchChange={setSearch} />;
 }

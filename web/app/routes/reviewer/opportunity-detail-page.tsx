@@ -1,18 +1,113 @@
-import { PageHeader } from '@web/components/layout/page-header';
+import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'wouter';
+import { useCurrentUser } from '@web/features/auth/api/auth-queries';
+import { ReviewForm } from '@web/features/review-form/components/review-form';
+import { useReviewWorkspace } from '@web/features/review-form/use-review-workspace';
+import {
+  markAutoRedirected,
+  postViewerState,
+  refetchAfterSave,
+  useOwnReviews,
+  useReviewerOpportunity,
+} from '@web/features/reviewer-opportunities/api/reviewer-opportunity-queries';
+import {
+  OpportunityDetailSkeleton,
+  OpportunityNotFound,
+} from '@web/features/reviewer-opportunities/components/opportunity-detail-states';
+import { OpportunityDetails } from '@web/features/reviewer-opportunities/components/opportunity-details';
+import { OpportunityPager } from '@web/features/reviewer-opportunities/components/opportunity-pager';
+import { OtherReviewersComments } from '@web/features/reviewer-opportunities/components/other-reviewers-comments';
+import { type RefObject, useEffect, useRef } from 'react';
 
 export function OpportunityDetailPage({ id }: { id: string }) {
+  const { data: user } = useCurrentUser();
+  const { data: opportunity, isPending, error, refetch } = useReviewerOpportunity(id);
+  useOwnReviews(id);
+  // The pager stays mounted across Previous/Next (keyboard focus stays on it); the workspace of
+  // the open opportunity lends it the save to run before leaving.
+  const saveBeforeLeaving = useRef<(() => Promise<boolean>) | null>(null);
+  const pager = (
+    <OpportunityPager
+      opportunityId={id}
+      beforeLeave={() => saveBeforeLeaving.current?.() ?? Promise.resolve(true)}
+    />
+  );
+
+  useEffect(() => {
+    // Already where the session's redirect would take them: no later redirect from the list.
+    markAutoRedirected();
+    void postViewerState(id);
+  }, [id]);
+
+  if (isPending || !user) {
+    return (
+      <div className="space-y-6">
+        {pager}
+        <OpportunityDetailSkeleton />
+      </div>
+    );
+  }
+  if (error || !opportunity) {
+    const isMissing = error?.message.startsWith('404:') || error?.message.startsWith('400:');
+    return (
+      <div className="space-y-6">
+        {pager}
+        {isMissing ? (
+          <OpportunityNotFound />
+        ) : (
+          <div className="space-y-3 rounded-xl border p-6 text-center">
+            <h1 className="text-xl font-semibold">Could not load this opportunity</h1>
+            <Button variant="outline" onClick={() => refetch()}>
+              Retry
+            </Button>
+          </div>
+        )}
+      </div>
+    );
+  }
   return (
-    <div className="space-y-6" data-opportunity-id={id}>
-      <Button asChild variant="ghost" size="sm" className="-ml-2">
-        <Link href="/reviewer/opportunities">
-          <ArrowLeft aria-hidden="true" />
-          Back to Opportunities
-        </Link>
-      </Button>
-      <PageHeader title="Opportunity" />
+    <div className="space-y-6">
+      {pager}
+      {/* Keyed by id: Previous/Next start a fresh workspace (the old one saves on its way out). */}
+      <OpportunityWorkspace
+        key={id}
+        userId={user.id}
+        opportunity={opportunity}
+        saveBeforeLeaving={saveBeforeLeaving}
+      />
+    </div>
+  );
+}
+
+function OpportunityWorkspace({
+  userId,
+  opportunity,
+  saveBeforeLeaving,
+}: {
+  userId: string;
+  opportunity: ReviewerOpportunity;
+  saveBeforeLeaving: RefObject<(() => Promise<boolean>) | null>;
+}) {
+  const queryClient = useQueryClient();
+  const workspace = useReviewWorkspace({
+    userId,
+    opportunity,
+    onSaved: () => refetchAfterSave(queryClient, opportunity.id),
+  });
+  useEffect(() => {
+    saveBeforeLeaving.current = workspace.saveBeforeLeaving;
+    return () => {
+      saveBeforeLeaving.current = null;
+    };
+  }, [saveBeforeLeaving, workspace.saveBeforeLeaving]);
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="space-y-6">
+        <OpportunityDetails opportunity={opportunity} />
+        <OtherReviewersComments opportunityId={opportunity.id} />
+      </div>
+      <ReviewForm workspace={workspace} />
     </div>
   );
 }

@@ -1,0 +1,80 @@
+import { Button } from '@web/components/ui/button';
+import { serverMessageOf } from '@web/lib/api-client';
+import { AlertCircle, CheckCircle2, CircleDot, HardDrive, Loader2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { SaveStatus as Status } from '../save-queue';
+
+/** Where the reviewer's work is: saving, saved, failed (with Retry), or only on this device. */
+export function SaveStatus({
+  status,
+  error,
+  isDirty,
+  isComplete,
+  hasReview,
+  onRetry,
+}: {
+  status: Status;
+  error: Error | null;
+  isDirty: boolean;
+  isComplete: boolean;
+  hasReview: boolean;
+  onRetry: () => void;
+}) {
+  let content: ReactNode = null;
+  let state = 'idle';
+  if (status === 'saving') {
+    state = 'saving';
+    content = (
+      <>
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+        Saving your review
+      </>
+    );
+  } else if (status === 'failed') {
+    state = 'failed';
+    const message = error ? serverMessageOf(error, error.message) : 'Save failed';
+    content = (
+      <>
+        <AlertCircle className="size-4 text-destructive" aria-hidden="true" />
+        <span>Not saved: {message}</span>
+        <Button variant="outline" size="sm" onClick={onRetry} disabled={!isComplete}>
+          Retry
+        </Button>
+      </>
+    );
+  } else if (isDirty && !isComplete) {
+    state = 'draft';
+    content = (
+      <>
+        <HardDrive className="size-4" aria-hidden="true" />
+        Draft kept on this device until all five scores are set
+      </>
+    );
+  } else if (isDirty) {
+    state = 'unsaved';
+    content = (
+      <>
+        <CircleDot className="size-4" aria-hidden="true" />
+        Unsaved changes
+      </>
+    );
+  } else if (hasReview) {
+    state = 'saved';
+    content = (
+      <>
+        <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
+        All changes saved
+      </>
+    );
+  }
+  return (
+    <div
+      role="status"
+      aria-label="Save status"
+      data-state={state}
+      className="flex min-h-8 flex-wrap items-center gap-2 text-sm text-muted-foreground"
+    >
+      {content}
+    </div>
+  );
+}

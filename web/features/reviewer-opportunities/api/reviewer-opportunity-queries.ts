@@ -1,0 +1,93 @@
+import { AUTO_REDIRECT_FLAG } from '@shared/limits';
+import type {
+  Review,
+  ReviewerComment,
+  ReviewerOpportunity,
+  ViewerState,
+} from '@shared/reviewer-schemas';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiJson } from '@web/lib/api-client';
+
+/**
+ * Query keys of the reviewer workspace. Each key is also the GET path of the default fetcher
+ * (SPEC.md section 7: "a GET built from joined path parts").
+ */
+export const reviewerOpportunityKeys = {
+  all: ['/api/reviewer/opportunities'] as const,
+  list: () => ['/api/reviewer/opportunities'] as const,
+  detail: (id: string) => ['/api/reviewer/opportunities', id] as const,
+  comments: (id: string) => ['/api/reviewer/opportunities', id, 'comments'] as const,
+  reviews: (id: string) => ['/api/reviewer/opportunities', id, 'reviews'] as const,
+  viewerState: () => ['/api/reviewer/viewer-state'] as const,
+};
+
+export const opportunityListQueryOptions = queryOptions<ReviewerOpportunity[]>({
+  queryKey: reviewerOpportunityKeys.list(),
+});
+
+export function useReviewerOpportunities() {
+  return useQuery(opportunityListQueryOptions);
+}
+
+export function useReviewerOpportunity(id: string) {
+  return useQuery(
+    queryOptions<ReviewerOpportunity>({ queryKey: reviewerOpportunityKeys.detail(id) }),
+  );
+}
+
+/** Other reviewers' comments (empty while the admin hides them). */
+export function useOtherReviewersComments(id: string) {
+  return useQuery(
+    queryOptions<ReviewerComment[]>({ queryKey: reviewerOpportunityKeys.comments(id) }),
+  );
+}
+
+/** SPEC.md section 7 fetches the caller's own reviews of the opportunity; the page shows none. */
+export function useOwnReviews(id: string) {
+  return useQuery(queryOptions<Review[]>({ queryKey: reviewerOpportunityKeys.reviews(id) }));
+}
+
+export function useViewerState(options: { enabled: boolean }) {
+  return useQuery(
+    queryOptions<ViewerState>({
+      queryKey: reviewerOpportunityKeys.viewerState(),
+      enabled: options.enabled,
+    }),
+  );
+}
+
+/** Remembers the opened opportunity; a failure costs only the next session's redirect. */
+export async function postViewerState(lastOpportunityId: string): Promise<void> {
+  try {
+    await apiJson<ViewerState>('POST', '/api/reviewer/viewer-state', { lastOpportunityId });
+  } catch (error) {
+    console.warn('Could not remember the last viewed opportunity', error);
+  }
+}
+
+/** After a save: the list (statuses, scores) and that opportunity are fetched again. */
+export async function refetchAfterSave(queryClient: QueryClient, id: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: reviewerOpportunityKeys.list(), exact: true }),
+    queryClient.invalidateQueries({ queryKey: reviewerOpportunityKeys.detail(id), exact: true }),
+  ]);
+}
+
+// --- The once-per-browser-session redirect to the last viewed opportunity ---------------------
+
+export function hasAutoRedirected(): boolean {
+  try {
+    return sessionStorage.getItem(AUTO_REDIRECT_FLAG) !== null;
+  } catch {
+    // Storage disabled: never redirect rather than redirect on every visit.
+    return true;
+  }
+}
+
+export function markAutoRedirected(): void {
+  try {
+    sessionStorage.setItem(AUTO_REDIRECT_FLAG, 'true');
+  } catch {
+    // Storage disabled: nothing to remember.
+  }
+}

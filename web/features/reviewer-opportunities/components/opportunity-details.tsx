@@ -1,0 +1,44 @@
+import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
+import { Badge } from '@web/components/ui/badge';
+import { Card, CardContent } from '@web/components/ui/card';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { ReviewStatusBadge } from './review-status-badge';
+
+/** The opportunity itself: image, number, title, description (line breaks kept) and tags. */
+export function OpportunityDetails({ opportunity }: { opportunity: ReviewerOpportunity }) {
+  useDocumentTitle(opportunity.title);
+  return (
+    <Card className="overflow-hidden pt-0">
+      {opportunity.imageUrl ? (
+        <img
+          src={opportunity.imageUrl}
+          alt={opportunity.title}
+          className="aspect-[4/3] w-full bg-muted object-cover"
+        />
+      ) : null}
+      <CardContent className={opportunity.imageUrl ? 'space-y-4' : 'space-y-4 pt-6'}>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm font-medium text-muted-foreground">
+            Opportunity #{opportunity.number}
+          </p>
+          <ReviewStatusBadge status={opportunity.reviewStatus} />
+        </div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{opportunity.title}</h1>
+        {opportunity.description ? (
+          <p className="whitespace-pre-line text-muted-foreground" data-testid="description">
+            {opportunity.description}
+          </p>
+        ) : null}
+        {opportunity.tags.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+            {opportunity.tags.map((tag) => (
+              <li key={tag}>
+                <Badge variant="outline">{tag}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

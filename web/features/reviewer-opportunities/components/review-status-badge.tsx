@@ -1,0 +1,21 @@
+import type { ReviewStatus } from '@shared/reviewer-schemas';
+import { Badge, type BadgeVariant } from '@web/components/ui/badge';
+
+const STATUS: Record<ReviewStatus, { label: string; variant: BadgeVariant }> = {
+  not_started: { label: 'Not Started', variant: 'secondary' },
+  in_progress: { label: 'In Progress', variant: 'default' },
+  done: { label: 'Done', variant: 'success' },
+};
+
+export function reviewStatusLabel(status: ReviewStatus): string {
+  return STATUS[status].label;
+}
+
+export function ReviewStatusBadge({ status }: { status: ReviewStatus }) {
+  const { label, variant } = STATUS[status];
+  return (
+    <Badge variant={variant} data-status={status}>
+      {label}
+    </Badge>
+  );
+}
