@@ -4,6 +4,7 @@ import { analyticsRoutes } from '../modules/analytics/routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';
 import { exportRoutes } from '../modules/exports/routes';
 import { imageUploadRoutes } from '../modules/images/upload-routes';
+import { invitationAdminRoutes } from '../modules/invitations/admin-routes';
 import { opportunityAdminRoutes } from '../modules/opportunities/routes';
 import { reviewerAdminRoutes } from '../modules/reviewers/routes';
 import { settingsRoutes } from '../modules/settings/routes';
@@ -18,6 +19,7 @@ export const adminApi: FastifyPluginAsyncZod<{ db: Database; publicUrl: string }
   await app.register(dashboardRoutes, { db });
   await app.register(settingsRoutes, { db });
   await app.register(reviewerAdminRoutes, { db, publicUrl });
+  await app.register(invitationAdminRoutes, { db, publicUrl });
   await app.register(opportunityAdminRoutes, { db, publicUrl });
   await app.register(imageUploadRoutes, { db });
   await app.register(analyticsRoutes, { db });
