@@ -71,7 +71,7 @@ export async function buildApp(options: AppOptions) {
     await api.register(authenticationPlugin, { db });
     await api.register(publicApi, { db });
     await api.register(imageRoutes, { db });
-    await api.register(adminApi, { db, prefix: '/api/admin' });
+    await api.register(adminApi, { db, publicUrl: config.publicUrl, prefix: '/api/admin' });
     await api.register(reviewerApi, { db, prefix: '/api/reviewer' });
   });
 

@@ -116,10 +116,8 @@ describe('the server process', () => {
       url = `postgresql://${connection.user}:${password}@/${database}?host=${connection.host}&port=${connection.port}`;
     }
     port = await freePort();
-    const app = startApp({
-      DATABASE_URL: url,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'assay-ext-')),
-    });
+    const externalDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-ext-'));
+    const app = startApp({ DATABASE_URL: url, DATA_DIR: externalDataDir });
     try {
       await waitUntilHealthy(app);
       expect(app.output()).toMatch(/Database: PostgreSQL at/);
@@ -129,6 +127,28 @@ describe('the server process', () => {
         body: JSON.stringify(admin),
       });
       expect(login.status).toBe(200);
+      expect(app.output()).toMatch(/Mail: \.eml files in/);
+
+      // The email worker started by main.ts sends the queued invitation to DATA_DIR/mail.
+      const cookie = login.headers.getSetCookie().at(-1)!.split(';')[0]!;
+      const invited = await fetch(`http://127.0.0.1:${port}/api/admin/invitations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ email: 'main-invitee@example.test', name: 'Main Invitee' }),
+      });
+      expect(invited.status).toBe(201);
+      const mailDir = path.join(externalDataDir, 'mail');
+      const deadline = Date.now() + 30_000;
+      let files: string[] = [];
+      while (Date.now() < deadline && files.length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [];
+      }
+      expect(files).toHaveLength(1);
+      // Undo quoted-printable soft line breaks, which may cut the long link.
+      const eml = fs.readFileSync(path.join(mailDir, files[0]!), 'utf8').replace(/=\r?\n/g, '');
+      expect(eml).toContain('To: main-invitee@example.test');
+      expect(eml).toMatch(new RegExp(`http://127\\.0\\.0\\.1:${port}/invite/[A-Za-z0-9_-]{43}`));
       const tables = await adminClient.query(`select 1 from pg_database where datname = $1`, [
         database,
       ]);

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config';
 import { claimDataDir } from './data-dir-lock';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { createMailTransport } from './modules/mail/transport';
+import { startEmailWorker } from './modules/mail/worker';
 import { bootstrapAdmin } from './modules/users/bootstrap-admin';
 import { loadOrCreateSecrets } from './secrets';
 
@@ -31,6 +33,15 @@ async function main() {
     loggerInstance: logger,
   });
 
+  const mailTransport = createMailTransport(config);
+  logger.info(`Mail: ${mailTransport.description}`);
+  const emailWorker = startEmailWorker({
+    db: database.db,
+    transport: mailTransport,
+    from: config.mailFrom,
+    logger: logger.child({ component: 'mail' }),
+  });
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -43,6 +54,8 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      // The worker finishes the email it is sending, then the database can go.
+      await emailWorker.stop();
       await database.close();
       releaseDataDir();
       process.exit(0);

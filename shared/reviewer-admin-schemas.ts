@@ -45,6 +45,19 @@ export type SetPassword = z.infer<typeof setPasswordSchema>;
 
 export const reviewerIdParamsSchema = z.object({ id: z.uuid('Invalid reviewer id') });
 
+export const emailTypeSchema = z.enum(['new_opportunity', 'review_reminder', 'invitation']);
+export const emailStatusSchema = z.enum(['pending', 'sent', 'failed']);
+
+/** The most recent email queued for a reviewer, as the reviewers table shows it. */
+export const lastEmailSchema = z.object({
+  type: emailTypeSchema,
+  status: emailStatusSchema,
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+  errorMessage: z.string().nullable(),
+});
+export type LastEmail = z.infer<typeof lastEmailSchema>;
+
 export const adminReviewerSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -54,8 +67,14 @@ export const adminReviewerSchema = z.object({
   isActive: z.boolean(),
   lastLogin: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
+  // Optional in the type so that clients built before it keep compiling; the list always sends it.
+  lastEmail: lastEmailSchema.nullable().optional(),
 });
 export type AdminReviewer = z.infer<typeof adminReviewerSchema>;
 
 export const tempPasswordSchema = z.object({ tempPassword: z.string() });
 export type TempPassword = z.infer<typeof tempPasswordSchema>;
+
+/** POST /api/admin/reviewers/send-reminders: how many reminder emails were queued. */
+export const sendRemindersResultSchema = z.object({ queued: z.number().int().min(0) });
+export type SendRemindersResult = z.infer<typeof sendRemindersResultSchema>;

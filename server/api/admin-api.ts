@@ -4,18 +4,23 @@ import { analyticsRoutes } from '../modules/analytics/routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';
 import { exportRoutes } from '../modules/exports/routes';
 import { imageUploadRoutes } from '../modules/images/upload-routes';
+import { invitationAdminRoutes } from '../modules/invitations/admin-routes';
 import { opportunityAdminRoutes } from '../modules/opportunities/routes';
 import { reviewerAdminRoutes } from '../modules/reviewers/routes';
 import { settingsRoutes } from '../modules/settings/routes';
 import { guardScope } from '../plugins/authentication';
 
 /** Everything under /api/admin: the scope guard admits active admins only. */
-export const adminApi: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const adminApi: FastifyPluginAsyncZod<{ db: Database; publicUrl: string }> = async (
+  app,
+  { db, publicUrl },
+) => {
   guardScope(app, 'admin');
   await app.register(dashboardRoutes, { db });
   await app.register(settingsRoutes, { db });
-  await app.register(reviewerAdminRoutes, { db });
-  await app.register(opportunityAdminRoutes, { db });
+  await app.register(reviewerAdminRoutes, { db, publicUrl });
+  await app.register(invitationAdminRoutes, { db, publicUrl });
+  await app.register(opportunityAdminRoutes, { db, publicUrl });
   await app.register(imageUploadRoutes, { db });
   await app.register(analyticsRoutes, { db });
   await app.register(exportRoutes, { db });

@@ -3,12 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { authRoutes } from '../modules/auth/routes';
+import { invitationPublicRoutes } from '../modules/invitations/public-routes';
 
 const HEALTH_TIMEOUT_MS = 2000;
 
-/** Routes that need no role: sign-in, the current user, health. */
+/** Routes that need no role: sign-in, the current user, invitation links, health. */
 export const publicApi: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   await app.register(authRoutes, { db });
+  await app.register(invitationPublicRoutes, { db });
 
   app.get(
     '/api/health',

@@ -2,6 +2,7 @@ import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '@shared/limits';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
+type Db = Pick<Database, 'execute'>;
 type Key = { email: string; ipAddress: string };
 
 const windowInterval = sql.raw(`interval '${LOGIN_FAILURE_WINDOW_MS / 1000} seconds'`);
@@ -15,12 +16,12 @@ export async function isLoginThrottled(db: Database, key: Key): Promise<boolean>
   return (result.rows[0]?.failures ?? 0) >= LOGIN_FAILURE_LIMIT;
 }
 
-export async function recordLoginFailure(db: Database, key: Key) {
+export async function recordLoginFailure(db: Db, key: Key) {
   await db.execute(sql`
     insert into login_attempts (email, ip_address) values (lower(${key.email}), ${key.ipAddress})`);
 }
 
-export async function clearLoginFailures(db: Database, key: Key) {
+export async function clearLoginFailures(db: Db, key: Key) {
   await db.execute(sql`
     delete from login_attempts where email = lower(${key.email}) and ip_address = ${key.ipAddress}`);
 }

@@ -1,6 +1,7 @@
 import { currentUserSchema, loginSchema, messageSchema } from '@shared/auth-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import { auditActorOf } from '../audit/record-audit';
 import { presentCurrentUser } from '../users/presenter';
 import { authenticate } from './service';
 
@@ -9,7 +10,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     '/api/auth/login',
     { schema: { body: loginSchema, response: { 200: currentUserSchema } } },
     async (request) => {
-      const user = await authenticate(db, request.body, request.ip);
+      const user = await authenticate(db, request.body, auditActorOf(request, null));
       // A new session id at sign-in defeats session fixation.
       await request.session.regenerate();
       request.session.userId = user.id;

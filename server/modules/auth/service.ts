@@ -2,6 +2,7 @@ import type { LoginInput } from '@shared/auth-schemas';
 import type { Database } from '../../db/client';
 import { forbidden, tooManyRequests, unauthorized } from '../../http-errors';
 import { DEACTIVATED_MESSAGE } from '../../plugins/authentication';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { findUserByEmail, recordLogin, type UserRow } from '../users/queries';
 import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from './login-throttle';
 import { verifyPassword } from './passwords';
@@ -14,18 +15,46 @@ export const THROTTLED_MESSAGE =
 export async function authenticate(
   db: Database,
   input: LoginInput,
-  ipAddress: string,
+  actor: AuditActor,
 ): Promise<UserRow> {
+  const ipAddress = actor.ipAddress ?? '';
   const key = { email: input.email.trim(), ipAddress };
-  if (await isLoginThrottled(db, key)) throw tooManyRequests(THROTTLED_MESSAGE);
+  const failed = (user: UserRow | undefined, reason: string) =>
+    recordAudit(
+      db,
+      { ...actor, userId: user?.id ?? null },
+      {
+        action: 'auth.login_failed',
+        entityType: 'user',
+        entityId: user?.id ?? null,
+        changes: { email: key.email.toLowerCase(), reason },
+      },
+    );
+  if (await isLoginThrottled(db, key)) {
+    await failed(undefined, 'throttled');
+    throw tooManyRequests(THROTTLED_MESSAGE);
+  }
   const user = await findUserByEmail(db, key.email);
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) {
-    await recordLoginFailure(db, key);
+    await db.transaction(async (tx) => {
+      await recordLoginFailure(tx, key);
+      await failed(user, user ? 'wrong_password' : 'unknown_email');
+    });
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  if (!user.isActive) throw forbidden(DEACTIVATED_MESSAGE);
-  await clearLoginFailures(db, key);
-  await recordLogin(db, user.id);
+  if (!user.isActive) {
+    await failed(user, 'deactivated');
+    throw forbidden(DEACTIVATED_MESSAGE);
+  }
+  await db.transaction(async (tx) => {
+    await clearLoginFailures(tx, key);
+    await recordLogin(tx, user.id);
+    await recordAudit(
+      tx,
+      { ...actor, userId: user.id },
+      { action: 'auth.login', entityType: 'user', entityId: user.id },
+    );
+  });
   return user;
 }

@@ -152,8 +152,44 @@ const commentsExport = defineExport<CommentExportRow>(
   ],
 );
 
+type AuditExportRow = {
+  created_at: Date;
+  user_id: string | null;
+  user_name: string | null;
+  user_email: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  changes: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+};
+
+/** The audit log, oldest first; `changes` is the JSON text as stored (no secrets are stored). */
+const auditExport = defineExport<AuditExportRow>(
+  `select a.created_at, a.user_id::text as user_id, u.name as user_name, u.email as user_email,
+          a.action, a.entity_type, a.entity_id, a.changes::text as changes,
+          a.ip_address, a.user_agent
+     from audit_logs a
+     left join users u on u.id = a.user_id
+    order by a.created_at, a.id`,
+  [
+    plain('created_at'),
+    plain('user_id'),
+    plain('user_name'),
+    plain('user_email'),
+    plain('action'),
+    plain('entity_type'),
+    plain('entity_id'),
+    plain('changes'),
+    plain('ip_address'),
+    plain('user_agent'),
+  ],
+);
+
 export const EXPORTS: Record<ExportType, ExportDefinition> = {
   opportunities: opportunitiesExport,
   reviews: reviewsExport,
   comments: commentsExport,
+  audit: auditExport,
 };

@@ -4,6 +4,7 @@ import { imageUploadResultSchema } from '@shared/opportunity-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { badRequest, HttpError } from '../../http-errors';
+import { auditActorOf, recordAudit } from '../audit/record-audit';
 import { imageTooLarge, NOT_AN_IMAGE, processImage } from './image-processing';
 import { storeImage } from './queries';
 
@@ -34,7 +35,18 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
         throw badRequest((error as Error).message || NOT_AN_IMAGE);
       }
       const image = await processImage(bytes);
-      const stored = await storeImage(db, { ...image, createdById: user.id });
+      const stored = await db.transaction(async (tx) => {
+        const row = await storeImage(tx, { ...image, createdById: user.id });
+        await recordAudit(tx, auditActorOf(request, user.id), {
+          action: 'image.upload',
+          entityType: 'image',
+          entityId: row.id,
+          changes: {
+            after: { contentType: image.contentType, byteSize: image.bytes.length, url: row.url },
+          },
+        });
+        return row;
+      });
       return reply.code(201).send({ url: stored.url });
     },
   );

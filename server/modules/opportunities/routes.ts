@@ -7,15 +7,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { auditActorOf } from '../audit/record-audit';
 import { presentOpportunity } from './presenter';
 import { listOpportunities } from './queries';
 import { createOpportunity, editOpportunity } from './service';
 
 /** Opportunities (SPEC.md section 7), inside the admin scope. */
-export const opportunityAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
-  app,
-  { db },
-) => {
+export const opportunityAdminRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  publicUrl: string;
+}> = async (app, { db, publicUrl }) => {
   app.get(
     '/opportunities',
     { schema: { response: { 200: z.array(adminOpportunitySchema) } } },
@@ -26,7 +27,10 @@ export const opportunityAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
     '/opportunities',
     { schema: { body: createOpportunitySchema, response: { 201: adminOpportunitySchema } } },
     async (request, reply) => {
-      const row = await createOpportunity(db, request.body);
+      const row = await createOpportunity(db, request.body, {
+        actor: auditActorOf(request),
+        publicUrl,
+      });
       return reply.code(201).send(presentOpportunity(row));
     },
   );
@@ -41,6 +45,11 @@ export const opportunityAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
       },
     },
     async (request) =>
-      presentOpportunity(await editOpportunity(db, request.params.id, request.body)),
+      presentOpportunity(
+        await editOpportunity(db, request.params.id, request.body, {
+          actor: auditActorOf(request),
+          publicUrl,
+        }),
+      ),
   );
 };

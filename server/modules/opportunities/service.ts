@@ -6,6 +6,8 @@ import type {
 } from '@shared/opportunity-schemas';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../http-errors';
+import { type AuditActor, changesBetween, recordAudit } from '../audit/record-audit';
+import { queueNewOpportunityEmails } from '../mail/notifications';
 import {
   countOpportunities,
   findOpportunityForUpdate,
@@ -38,9 +40,28 @@ function publishedAtFor(status: OpportunityStatus | undefined, current: Date | n
   return status === 'published' && !current ? new Date() : current;
 }
 
+/** Who changes an opportunity, and where the links of the emails it causes point. */
+export type OpportunityChangeContext = { actor: AuditActor; publicUrl: string };
+
+const AUDITED_FIELDS = [
+  'number',
+  'title',
+  'description',
+  'imageUrl',
+  'tags',
+  'batch',
+  'status',
+  'publishedAt',
+] as const;
+
+function auditedOpportunity(row: OpportunityRow) {
+  return Object.fromEntries(AUDITED_FIELDS.map((key) => [key, row[key]]));
+}
+
 export async function createOpportunity(
   db: Database,
   input: CreateOpportunity,
+  context: OpportunityChangeContext,
 ): Promise<OpportunityRow> {
   try {
     return await db.transaction(async (tx) => {
@@ -49,7 +70,19 @@ export async function createOpportunity(
       if (await findOpportunityIdByNumber(tx, input.number)) {
         throw conflict(duplicateNumber(input.number));
       }
-      return insertOpportunity(tx, { ...input, publishedAt: publishedAtFor(input.status, null) });
+      const row = await insertOpportunity(tx, {
+        ...input,
+        publishedAt: publishedAtFor(input.status, null),
+      });
+      await recordAudit(tx, context.actor, {
+        action: 'opportunity.create',
+        entityType: 'opportunity',
+        entityId: row.id,
+        changes: { after: auditedOpportunity(row) },
+      });
+      // First publication: every active reviewer hears of it once, with the same commit.
+      if (row.publishedAt) await queueNewOpportunityEmails(tx, row, context.publicUrl);
+      return row;
     });
   } catch (error) {
     if (isNumberTaken(error)) throw conflict(duplicateNumber(input.number));
@@ -61,6 +94,7 @@ export async function editOpportunity(
   db: Database,
   id: string,
   input: UpdateOpportunity,
+  context: OpportunityChangeContext,
 ): Promise<OpportunityRow> {
   try {
     return await db.transaction(async (tx) => {
@@ -70,10 +104,23 @@ export async function editOpportunity(
         const holder = await findOpportunityIdByNumber(tx, input.number);
         if (holder) throw conflict(duplicateNumber(input.number));
       }
-      return updateOpportunity(tx, id, {
+      const row = await updateOpportunity(tx, id, {
         ...input,
         publishedAt: publishedAtFor(input.status, current.publishedAt),
       });
+      const changes = changesBetween(current, row, AUDITED_FIELDS);
+      const changedKeys = Object.keys(changes.after).filter((key) => key !== 'publishedAt');
+      const isStatusOnly = changedKeys.length === 1 && changedKeys[0] === 'status';
+      await recordAudit(tx, context.actor, {
+        action: isStatusOnly ? 'opportunity.status_change' : 'opportunity.update',
+        entityType: 'opportunity',
+        entityId: id,
+        changes,
+      });
+      if (row.publishedAt && !current.publishedAt) {
+        await queueNewOpportunityEmails(tx, row, context.publicUrl);
+      }
+      return row;
     });
   } catch (error) {
     // A concurrent edit or creation can take the number between the check and the update.

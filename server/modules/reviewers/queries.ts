@@ -1,9 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { emailNotifications, users } from '../../db/schema/index';
 import type { UserRow } from '../users/queries';
 
-type Db = Pick<Database, 'select' | 'update' | 'delete'>;
+type Db = Pick<Database, 'select' | 'selectDistinctOn' | 'update' | 'delete'>;
 
 // Every query here is limited to role 'reviewer': these endpoints must never reach an admin.
 const isReviewer = eq(users.role, 'reviewer');
@@ -12,12 +12,52 @@ export async function listReviewers(db: Db): Promise<UserRow[]> {
   return db.select().from(users).where(isReviewer).orderBy(asc(users.name), asc(users.email));
 }
 
+export type LastEmailRow = Pick<
+  typeof emailNotifications.$inferSelect,
+  'recipientId' | 'type' | 'status' | 'createdAt' | 'sentAt' | 'errorMessage'
+>;
+
+/** The latest email of each of these users, in one statement (DISTINCT ON). */
+export async function findLastEmails(
+  db: Db,
+  userIds: string[],
+): Promise<Map<string, LastEmailRow>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([emailNotifications.recipientId], {
+      recipientId: emailNotifications.recipientId,
+      type: emailNotifications.type,
+      status: emailNotifications.status,
+      createdAt: emailNotifications.createdAt,
+      sentAt: emailNotifications.sentAt,
+      errorMessage: emailNotifications.errorMessage,
+    })
+    .from(emailNotifications)
+    .where(inArray(emailNotifications.recipientId, userIds))
+    .orderBy(
+      emailNotifications.recipientId,
+      desc(emailNotifications.createdAt),
+      desc(emailNotifications.id),
+    );
+  return new Map(rows.map((row) => [row.recipientId!, row]));
+}
+
 export async function findReviewerById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
     .where(and(eq(users.id, id), isReviewer))
     .limit(1);
+  return row;
+}
+
+export async function findReviewerForUpdate(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isReviewer))
+    .limit(1)
+    .for('update');
   return row;
 }
 

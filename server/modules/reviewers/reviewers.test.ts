@@ -84,6 +84,7 @@ describe('GET /api/admin/reviewers', () => {
       isActive: false,
       lastLogin: null,
       createdAt: abe.createdAt.toISOString(),
+      lastEmail: null,
     });
     expect(list.find((r) => r.id === zed.id)).toMatchObject({ displayName: 'Z', isActive: true });
     expect(response.body).not.toMatch(/passwordHash|argon2/);

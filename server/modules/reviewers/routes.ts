@@ -3,6 +3,7 @@ import {
   adminReviewerSchema,
   createReviewerSchema,
   reviewerIdParamsSchema,
+  sendRemindersResultSchema,
   setPasswordSchema,
   tempPasswordSchema,
   updateReviewerSchema,
@@ -10,29 +11,52 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { auditActorOf } from '../audit/record-audit';
 import { presentReviewer } from './presenter';
-import { listReviewers } from './queries';
+import { findLastEmails, listReviewers } from './queries';
 import {
   createReviewer,
   removeReviewer,
   resetReviewerPassword,
+  sendReviewReminders,
   setReviewerActive,
   setReviewerPassword,
 } from './service';
 
 /** Reviewer accounts (SPEC.md section 7), inside the admin scope. */
-export const reviewerAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const reviewerAdminRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  publicUrl: string;
+}> = async (app, { db, publicUrl }) => {
   const params = reviewerIdParamsSchema;
 
-  app.get('/reviewers', { schema: { response: { 200: z.array(adminReviewerSchema) } } }, async () =>
-    (await listReviewers(db)).map(presentReviewer),
+  // Two statements whatever the number of reviewers: the accounts, then their latest emails.
+  app.get(
+    '/reviewers',
+    { schema: { response: { 200: z.array(adminReviewerSchema) } } },
+    async () => {
+      const rows = await listReviewers(db);
+      const lastEmails = await findLastEmails(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => presentReviewer(row, lastEmails.get(row.id) ?? null));
+    },
+  );
+
+  app.post(
+    '/reviewers/send-reminders',
+    { schema: { response: { 200: sendRemindersResultSchema } } },
+    async (request) => ({
+      queued: await sendReviewReminders(db, publicUrl, auditActorOf(request)),
+    }),
   );
 
   app.post(
     '/reviewers',
     { schema: { body: createReviewerSchema, response: { 201: adminReviewerSchema } } },
     async (request, reply) => {
-      const row = await createReviewer(db, request.body);
+      const row = await createReviewer(db, request.body, auditActorOf(request));
       return reply.code(201).send(presentReviewer(row));
     },
   );
@@ -41,20 +65,34 @@ export const reviewerAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     '/reviewers/:id',
     { schema: { params, body: updateReviewerSchema, response: { 200: adminReviewerSchema } } },
     async (request) =>
-      presentReviewer(await setReviewerActive(db, request.params.id, request.body.isActive)),
+      presentReviewer(
+        await setReviewerActive(
+          db,
+          request.params.id,
+          request.body.isActive,
+          auditActorOf(request),
+        ),
+      ),
   );
 
   app.post(
     '/reviewers/:id/reset-password',
     { schema: { params, response: { 200: tempPasswordSchema } } },
-    async (request) => ({ tempPassword: await resetReviewerPassword(db, request.params.id) }),
+    async (request) => ({
+      tempPassword: await resetReviewerPassword(db, request.params.id, auditActorOf(request)),
+    }),
   );
 
   app.post(
     '/reviewers/:id/set-password',
     { schema: { params, body: setPasswordSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await setReviewerPassword(db, request.params.id, request.body.password);
+      await setReviewerPassword(
+        db,
+        request.params.id,
+        request.body.password,
+        auditActorOf(request),
+      );
       return { message: 'Password updated' };
     },
   );
@@ -63,7 +101,7 @@ export const reviewerAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     '/reviewers/:id',
     { schema: { params, response: { 200: messageSchema } } },
     async (request) => {
-      await removeReviewer(db, request.params.id);
+      await removeReviewer(db, request.params.id, auditActorOf(request));
       return { message: 'Reviewer deleted' };
     },
   );

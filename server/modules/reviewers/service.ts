@@ -2,32 +2,59 @@ import type { CreateReviewer } from '@shared/reviewer-admin-schemas';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../http-errors';
 import { destroySessionsOfUser } from '../../plugins/sessions';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { generatePassword, hashPassword } from '../auth/passwords';
+import { queueReviewReminders } from '../mail/notifications';
 import { findUserByEmail, insertUser, type UserRow } from '../users/queries';
-import { deleteReviewer, updateReviewer } from './queries';
+import { deleteReviewer, findReviewerForUpdate, updateReviewer } from './queries';
 
 export const REVIEWER_NOT_FOUND = 'Reviewer not found';
 export const DUPLICATE_EMAIL = 'A user with this email already exists';
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: string }).code === '23505') return true;
+    const details = e as { code?: string; constraint?: string };
+    if (details.code === '23505' && (!constraint || details.constraint === constraint)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
 
-export async function createReviewer(db: Database, input: CreateReviewer): Promise<UserRow> {
+/** What the audit log keeps of an account: never the password hash. */
+export function auditedAccount(user: UserRow) {
+  return {
+    name: user.name,
+    email: user.email,
+    displayName: user.displayName,
+    role: user.role,
+    isActive: user.isActive,
+  };
+}
+
+export async function createReviewer(
+  db: Database,
+  input: CreateReviewer,
+  actor: AuditActor,
+): Promise<UserRow> {
   if (await findUserByEmail(db, input.email)) throw conflict(DUPLICATE_EMAIL);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await insertUser(db, {
-      name: input.name,
-      email: input.email,
-      displayName: input.displayName,
-      passwordHash,
-      role: 'reviewer',
-      isActive: true,
+    return await db.transaction(async (tx) => {
+      const row = await insertUser(tx, {
+        name: input.name,
+        email: input.email,
+        displayName: input.displayName,
+        passwordHash,
+        role: 'reviewer',
+        isActive: true,
+      });
+      await recordAudit(tx, actor, {
+        action: 'reviewer.create',
+        entityType: 'user',
+        entityId: row.id,
+        changes: { after: auditedAccount(row) },
+      });
+      return row;
     });
   } catch (error) {
     // Two creations racing past the check above meet the unique index on lower(email).
@@ -40,34 +67,98 @@ export async function createReviewer(db: Database, input: CreateReviewer): Promi
 async function updateAndEndSessions(
   db: Database,
   id: string,
-  values: Parameters<typeof updateReviewer>[2],
-  endSessions: boolean,
+  change: {
+    values: Parameters<typeof updateReviewer>[2];
+    endSessions: boolean;
+    actor: AuditActor;
+    action: (before: UserRow) => string;
+  },
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const row = await updateReviewer(tx, id, values);
+    const before = await findReviewerForUpdate(tx, id);
+    if (!before) throw notFound(REVIEWER_NOT_FOUND);
+    const row = await updateReviewer(tx, id, change.values);
     if (!row) throw notFound(REVIEWER_NOT_FOUND);
-    if (endSessions) await destroySessionsOfUser(tx, id);
+    if (change.endSessions) await destroySessionsOfUser(tx, id);
+    const isPasswordChange = change.values.passwordHash !== undefined;
+    await recordAudit(tx, change.actor, {
+      action: change.action(before),
+      entityType: 'user',
+      entityId: id,
+      // A password change is recorded as a fact, never with any password material.
+      changes: isPasswordChange
+        ? { credentialsChanged: true, sessionsEnded: change.endSessions }
+        : { before: { isActive: before.isActive }, after: { isActive: row.isActive } },
+    });
     return row;
   });
 }
 
-export function setReviewerActive(db: Database, id: string, isActive: boolean) {
-  return updateAndEndSessions(db, id, { isActive }, !isActive);
+export function setReviewerActive(db: Database, id: string, isActive: boolean, actor: AuditActor) {
+  return updateAndEndSessions(db, id, {
+    values: { isActive },
+    endSessions: !isActive,
+    actor,
+    action: () => (isActive ? 'reviewer.activate' : 'reviewer.deactivate'),
+  });
 }
 
-export async function resetReviewerPassword(db: Database, id: string): Promise<string> {
+export async function resetReviewerPassword(
+  db: Database,
+  id: string,
+  actor: AuditActor,
+): Promise<string> {
   const tempPassword = generatePassword();
-  await updateAndEndSessions(db, id, { passwordHash: await hashPassword(tempPassword) }, true);
+  await updateAndEndSessions(db, id, {
+    values: { passwordHash: await hashPassword(tempPassword) },
+    endSessions: true,
+    actor,
+    action: () => 'reviewer.reset_password',
+  });
   return tempPassword;
 }
 
-export async function setReviewerPassword(db: Database, id: string, password: string) {
-  await updateAndEndSessions(db, id, { passwordHash: await hashPassword(password) }, true);
+export async function setReviewerPassword(
+  db: Database,
+  id: string,
+  password: string,
+  actor: AuditActor,
+) {
+  await updateAndEndSessions(db, id, {
+    values: { passwordHash: await hashPassword(password) },
+    endSessions: true,
+    actor,
+    action: () => 'reviewer.set_password',
+  });
 }
 
-export async function removeReviewer(db: Database, id: string) {
+export async function removeReviewer(db: Database, id: string, actor: AuditActor) {
   await db.transaction(async (tx) => {
-    if (!(await deleteReviewer(tx, id))) throw notFound(REVIEWER_NOT_FOUND);
+    const before = await findReviewerForUpdate(tx, id);
+    if (!before || !(await deleteReviewer(tx, id))) throw notFound(REVIEWER_NOT_FOUND);
     await destroySessionsOfUser(tx, id);
+    await recordAudit(tx, actor, {
+      action: 'reviewer.delete',
+      entityType: 'user',
+      entityId: id,
+      changes: { before: auditedAccount(before) },
+    });
+  });
+}
+
+/** Queues the reminders and records who asked for them, in one transaction. */
+export async function sendReviewReminders(
+  db: Database,
+  publicUrl: string,
+  actor: AuditActor,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const queued = await queueReviewReminders(tx, publicUrl);
+    await recordAudit(tx, actor, {
+      action: 'reviewer.send_reminders',
+      entityType: 'email_notification',
+      changes: { queued },
+    });
+    return queued;
   });
 }

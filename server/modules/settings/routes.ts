@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http-errors';
+import { auditActorOf, recordAudit } from '../audit/record-audit';
 import { getSettingValue, SETTING_DEFAULTS, upsertSetting } from './queries';
 
 function knownKey(key: string): SettingKey {
@@ -34,8 +35,18 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     { schema: { body: updateSettingSchema, response: { 200: settingSchema } } },
     async (request) => {
       const key = knownKey(request.body.key);
-      await upsertSetting(db, key, request.body.value);
-      return { key, value: request.body.value };
+      const { value } = request.body;
+      await db.transaction(async (tx) => {
+        const before = await getSettingValue(tx, key);
+        await upsertSetting(tx, key, value);
+        await recordAudit(tx, auditActorOf(request), {
+          action: 'setting.update',
+          entityType: 'setting',
+          entityId: key,
+          changes: { before: { value: before }, after: { value } },
+        });
+      });
+      return { key, value };
     },
   );
 };

@@ -1,0 +1,65 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import { currentUserSchema } from '@shared/auth-schemas';
+import {
+  acceptInvitationSchema,
+  invitationTokenParamsSchema,
+  publicInvitationSchema,
+} from '@shared/invitation-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { tooManyRequests } from '../../http-errors';
+import { auditActorOf } from '../audit/record-audit';
+import { presentCurrentUser } from '../users/presenter';
+import { presentPublicInvitation } from './presenter';
+import { acceptInvitation, findUsableInvitation } from './service';
+
+/** Requests per address to the invitation links within the window (guessing a token is futile). */
+export const INVITATION_RATE_LIMIT = 20;
+export const INVITATION_RATE_WINDOW_MS = 15 * 60 * 1000;
+export const INVITATION_THROTTLED =
+  'Too many invitation requests from this address. Please wait 15 minutes and try again.';
+
+/** The invitation link's page and its acceptance: anyone holding the token, throttled per IP. */
+export const invitationPublicRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
+  app,
+  { db },
+) => {
+  // Registered in this encapsulated scope only: other routes are not limited.
+  await app.register(fastifyRateLimit, {
+    max: INVITATION_RATE_LIMIT,
+    timeWindow: INVITATION_RATE_WINDOW_MS,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: () => tooManyRequests(INVITATION_THROTTLED),
+  });
+
+  app.get(
+    '/api/invitations/:token',
+    { schema: { params: invitationTokenParamsSchema, response: { 200: publicInvitationSchema } } },
+    async (request) =>
+      presentPublicInvitation(await findUsableInvitation(db, request.params.token)),
+  );
+
+  app.post(
+    '/api/invitations/:token/accept',
+    {
+      schema: {
+        params: invitationTokenParamsSchema,
+        body: acceptInvitationSchema,
+        response: { 201: currentUserSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await acceptInvitation(
+        db,
+        request.params.token,
+        request.body.password,
+        auditActorOf(request, null),
+      );
+      // The same session mechanism as POST /api/auth/login: a fresh session id for the new user.
+      await request.session.regenerate();
+      request.session.userId = user.id;
+      await request.session.save();
+      return reply.code(201).send(presentCurrentUser(user));
+    },
+  );
+};

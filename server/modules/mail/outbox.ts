@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { emailNotifications } from '../../db/schema/index';
+import type { EmailContent } from './templates';
+
+type Db = Pick<Database, 'insert' | 'execute'>;
+
+export type EmailType = (typeof emailNotifications.$inferInsert)['type'];
+
+export type OutgoingEmail = {
+  recipientId: string | null;
+  recipientEmail: string;
+  type: EmailType;
+  content: EmailContent;
+};
+
+/**
+ * Queues emails in the outbox. Call it with the transaction of the change that causes them, so
+ * that a rolled-back change sends nothing; the worker picks them up once committed.
+ */
+export async function queueEmails(db: Db, emails: OutgoingEmail[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  await db.insert(emailNotifications).values(
+    emails.map((email) => ({
+      recipientId: email.recipientId,
+      recipientEmail: email.recipientEmail,
+      type: email.type,
+      subject: email.content.subject,
+      body: email.content.text,
+      html: email.content.html,
+      nextAttemptAt: sql`now()`,
+    })),
+  );
+  return emails.length;
+}
+
+/** Links in emails are absolute, under PUBLIC_URL. */
+export function absoluteLink(publicUrl: string, path: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${path}`;
+}

@@ -1,0 +1,109 @@
+/** Email content: a plain-text and an HTML part, user content HTML-escaped, product name Assay. */
+
+export const PRODUCT_NAME = 'Assay';
+
+export type EmailContent = { subject: string; text: string; html: string };
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/** A subject line never carries a line break (header injection) and stays readable. */
+function subjectLine(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ').slice(0, 200);
+}
+
+type Block = { text: string } | { link: string; label: string } | { quote: string };
+
+function render(subject: string, greeting: string, blocks: Block[]): EmailContent {
+  const textParts = [greeting, ''];
+  const htmlParts = [`<p>${escapeHtml(greeting)}</p>`];
+  for (const block of blocks) {
+    if ('link' in block) {
+      textParts.push(`${block.label}: ${block.link}`, '');
+      htmlParts.push(
+        `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a><br>${escapeHtml(block.link)}</p>`,
+      );
+    } else if ('quote' in block) {
+      textParts.push(...block.quote.split(/\r?\n/).map((line) => `> ${line}`), '');
+      htmlParts.push(
+        `<blockquote>${escapeHtml(block.quote).replace(/\r?\n/g, '<br>')}</blockquote>`,
+      );
+    } else {
+      textParts.push(block.text, '');
+      htmlParts.push(`<p>${escapeHtml(block.text)}</p>`);
+    }
+  }
+  textParts.push(`-- ${PRODUCT_NAME}`);
+  htmlParts.push(`<p>&mdash; ${PRODUCT_NAME}</p>`);
+  const html = [
+    '<!doctype html>',
+    `<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family: sans-serif; line-height: 1.5">',
+    ...htmlParts,
+    '</body></html>',
+  ].join('\n');
+  return { subject: subjectLine(subject), text: `${textParts.join('\n')}\n`, html };
+}
+
+export function invitationEmail(input: {
+  name: string;
+  invitedByName: string | null;
+  link: string;
+  expiresAt: Date;
+  customMessage: string | null;
+}): EmailContent {
+  const inviter = input.invitedByName ?? 'An administrator';
+  const blocks: Block[] = [
+    { text: `${inviter} has invited you to review opportunities on ${PRODUCT_NAME}.` },
+  ];
+  if (input.customMessage) blocks.push({ quote: input.customMessage });
+  blocks.push(
+    { text: 'Open the link below to choose a password and activate your account.' },
+    { link: input.link, label: 'Accept the invitation' },
+    {
+      text: `The link can be used once and expires on ${input.expiresAt.toUTCString()}. If you did not expect this invitation, you can ignore this email.`,
+    },
+  );
+  return render(
+    `You are invited to review opportunities on ${PRODUCT_NAME}`,
+    `Hello ${input.name},`,
+    blocks,
+  );
+}
+
+export function newOpportunityEmail(input: {
+  name: string;
+  number: number;
+  title: string;
+  link: string;
+}): EmailContent {
+  return render(
+    `${PRODUCT_NAME}: new opportunity #${input.number} ${input.title}`,
+    `Hello ${input.name},`,
+    [
+      { text: `Opportunity #${input.number} "${input.title}" has been published for review.` },
+      { link: input.link, label: 'Review it now' },
+    ],
+  );
+}
+
+export function reviewReminderEmail(input: {
+  name: string;
+  remaining: number;
+  link: string;
+}): EmailContent {
+  const what = input.remaining === 1 ? '1 opportunity' : `${input.remaining} opportunities`;
+  return render(`${PRODUCT_NAME}: ${what} still waiting for your review`, `Hello ${input.name},`, [
+    { text: `A friendly reminder: ${what} still waiting for your review.` },
+    { link: input.link, label: 'Open your opportunities' },
+  ]);
+}
