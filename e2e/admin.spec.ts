@@ -4,6 +4,7 @@ import {
   createReviewerThroughApi,
   expectToast,
   makePng,
+  openRowMenu,
   signedInApi,
   signInStatus,
 } from './support/admin-arrange';
@@ -51,7 +52,7 @@ test.describe('admin reviewers', () => {
     await checkScreen(page, 'admin-reviewers-table');
 
     const menuButton = row.getByRole('button', { name: `Actions for ${reviewer.name}` });
-    await menuButton.click();
+    await openRowMenu(page, menuButton);
     await page.getByRole('menuitem', { name: 'Reset Password', exact: true }).click();
     await expectToast(page, 'Password Reset');
     const toastText = await page
@@ -112,18 +113,18 @@ test.describe('admin reviewers', () => {
     const menuButton = row.getByRole('button', { name: `Actions for ${reviewer.name}` });
     await expect(row.getByRole('cell').nth(3)).toHaveText('Active');
 
-    await menuButton.click();
+    await openRowMenu(page, menuButton);
     await page.getByRole('menuitem', { name: 'Deactivate', exact: true }).click();
     await expectToast(page, 'Reviewer Updated');
     await expect(row.getByRole('cell').nth(3)).toHaveText('Inactive');
     expect(await signInStatus(baseURL!, reviewer)).toBe(403);
 
-    await menuButton.click();
+    await openRowMenu(page, menuButton);
     await page.getByRole('menuitem', { name: 'Activate', exact: true }).click();
     await expect(row.getByRole('cell').nth(3)).toHaveText('Active');
     expect(await signInStatus(baseURL!, reviewer)).toBe(200);
 
-    await menuButton.click();
+    await openRowMenu(page, menuButton);
     await page.getByRole('menuitem', { name: 'Delete Reviewer', exact: true }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(reviewer.name);
@@ -142,7 +143,7 @@ test.describe('admin reviewers', () => {
     await expect(menuButton).toBeFocused();
     await expect(row).toBeVisible();
 
-    await menuButton.click();
+    await openRowMenu(page, menuButton);
     await page.getByRole('menuitem', { name: 'Delete Reviewer', exact: true }).click();
     await confirm.getByRole('button', { name: 'Delete Reviewer' }).click();
     await expectToast(page, 'Reviewer Deleted');
@@ -216,7 +217,7 @@ test.describe('admin opportunities', () => {
     await checkScreen(page, 'admin-opportunities-table');
 
     const menuButton = row.getByRole('button', { name: 'Actions for #901' });
-    await menuButton.click();
+    await openRowMenu(page, menuButton);
     await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Opportunity' });
     await expect(edit.getByLabel('Tags')).toHaveValue('energy, solar');
@@ -230,12 +231,12 @@ test.describe('admin opportunities', () => {
       ['Unpublish', 'Draft'],
       ['Archive', 'Archived'],
     ] as const) {
-      await menuButton.click();
+      await openRowMenu(page, menuButton);
       await page.getByRole('menuitem', { name: action, exact: true }).click();
       await expectToast(page, 'Status Updated');
       await expect(row.getByRole('cell').nth(2)).toHaveText(status);
     }
-    await menuButton.click();
+    await openRowMenu(page, menuButton);
     await expect(page.getByRole('menuitem', { name: 'Publish', exact: true })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Unpublish', exact: true })).toHaveCount(0);
     await page.keyboard.press('Escape');

@@ -216,6 +216,8 @@ test.describe('with known reviews', () => {
         'opportunity_number,opportunity_title,reviewer_name,reviewer_display_name,reviewer_email,strategic_alignment,sustainability,technology_readiness,market_potential,business_potential,composite,weighted_composite,submitted_at,updated_at',
       comments:
         'opportunity_number,opportunity_title,reviewer_name,reviewer_email,how_to_bigger_better,challenges,how_to_get_going,other_comments,submitted_at,updated_at',
+      audit:
+        'created_at,user_id,user_name,user_email,action,entity_type,entity_id,changes,ip_address,user_agent',
     } as const;
     await page.goto('/admin/exports');
     await expect(page.getByRole('heading', { level: 1, name: 'Data Exports' })).toBeVisible();

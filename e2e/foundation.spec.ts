@@ -59,7 +59,7 @@ test.describe('sign-in', () => {
       'href',
       '/reviewer/opportunities',
     );
-    await expect(page.getByPlaceholder('Search opportunities...')).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search opportunities' })).toBeVisible();
     await checkScreen(page, 'reviewer-opportunities');
 
     await page.getByRole('button', { name: 'User menu' }).click();

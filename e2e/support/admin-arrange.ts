@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, request } from '@playwright/test';
 import sharp from 'sharp';
 import { admin } from './fixtures';
 
@@ -79,4 +79,15 @@ export async function expectToast(page: Page, title: string, description?: strin
         : region.getByText(description),
     ).toBeVisible();
   }
+}
+
+/**
+ * Opens a row's action menu. A click that lands while the table re-renders after the previous
+ * action (the row's button is replaced) opens nothing, so click again until the menu shows.
+ */
+export async function openRowMenu(page: Page, menuButton: Locator) {
+  await expect(async () => {
+    if ((await page.getByRole('menu').count()) === 0) await menuButton.click();
+    await expect(page.getByRole('menu')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }

@@ -71,7 +71,7 @@ const csvAnswer = (filename: string): ExportAnswer => ({
 });
 
 describe('exports page', () => {
-  it('shows the three export cards and the guidelines', async () => {
+  it('shows the four export cards and the guidelines', async () => {
     stubExports(() => csvAnswer('x.csv'));
     await openExports();
     expect(screen.getByText('Download CSV exports for analysis and reporting')).toBeVisible();
@@ -79,6 +79,11 @@ describe('exports page', () => {
       ['opportunities', 'Opportunities', 'All opportunities with metadata, status and tags'],
       ['reviews', 'Reviews', 'All reviews with scores, composites and reviewer information'],
       ['comments', 'Comments', 'All structured comments'],
+      [
+        'audit',
+        'Audit Log',
+        'Every administrative change and sign-in, with who, when and what changed',
+      ],
     ] as const) {
       const card = screen.getByTestId(`export-${type}`);
       expect(within(card).getByRole('heading', { name: title })).toBeVisible();

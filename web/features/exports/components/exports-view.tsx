@@ -10,6 +10,7 @@ import {
   Info,
   type LucideIcon,
   MessageSquare,
+  ShieldCheck,
 } from 'lucide-react';
 import { useId } from 'react';
 import { downloadExport, exportFailureMessage } from '../api/export-download';
@@ -29,6 +30,11 @@ const EXPORT_CARDS: Record<ExportType, { title: string; description: string; ico
     title: 'Comments',
     description: 'All structured comments',
     icon: MessageSquare,
+  },
+  audit: {
+    title: 'Audit Log',
+    description: 'Every administrative change and sign-in, with who, when and what changed',
+    icon: ShieldCheck,
   },
 };
 
@@ -88,7 +94,7 @@ function ExportCard({ type }: { type: ExportType }) {
 export function ExportsView() {
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         {EXPORT_TYPES.map((type) => (
           <ExportCard key={type} type={type} />
         ))}
