@@ -82,10 +82,12 @@ export async function expectToast(page: Page, title: string, description?: strin
 }
 
 /**
- * Opens a row's action menu. A click that lands while the table re-renders after the previous
- * action (the row's button is replaced) opens nothing, so click again until the menu shows.
+ * Opens a row's action menu. The previous menu must have finished its closing animation first
+ * (until then it is still in the page, re-rendered with the row's new status), and a click that
+ * lands while the table re-renders opens nothing, so click again until the menu shows.
  */
 export async function openRowMenu(page: Page, menuButton: Locator) {
+  await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(async () => {
     if ((await page.getByRole('menu').count()) === 0) await menuButton.click();
     await expect(page.getByRole('menu')).toBeVisible({ timeout: 2_000 });
