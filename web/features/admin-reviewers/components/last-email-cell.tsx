@@ -21,10 +21,12 @@ export function lastEmailLabel(email: LastEmail | null | undefined): string {
 /** The reviewer's latest email; a failed one shows the server's answer so it is not missed. */
 export function LastEmailCell({ email }: { email: LastEmail | null | undefined }) {
   const label = lastEmailLabel(email);
-  if (email?.status !== 'failed') return <span>{label}</span>;
+  if (email?.status !== 'failed') return <span className="whitespace-nowrap">{label}</span>;
   return (
     <span className="flex flex-col">
-      <span className="font-medium text-destructive dark:text-red-400">{label}</span>
+      <span className="whitespace-nowrap font-medium text-destructive dark:text-red-400">
+        {label}
+      </span>
       {email.errorMessage ? (
         <span
           className="max-w-56 truncate text-xs text-muted-foreground"
