@@ -18,6 +18,7 @@ const REVIEWER = 'app/layouts/reviewer-layout.tsx';
 /** Route module and shell (as Vite names them in the manifest) per page, with its gzip budget. */
 const pages = [
   { path: '/login', module: 'app/routes/login-page.tsx', budget: 200 * KB, target: 120 * KB },
+  { path: '/invite/{token}', module: 'app/routes/invite-page.tsx', budget: 200 * KB },
   {
     path: '/admin/dashboard',
     module: 'app/routes/admin/dashboard-page.tsx',

@@ -16,6 +16,7 @@ const AdminLayout = lazyPage(() => import('./layouts/admin-layout'), 'AdminLayou
 const ReviewerLayout = lazyPage(() => import('./layouts/reviewer-layout'), 'ReviewerLayout');
 const LoginPage = lazyPage(() => import('./routes/login-page'), 'LoginPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
+const InvitePage = lazyPage(() => import('./routes/invite-page'), 'InvitePage');
 const DashboardPage = lazyPage(() => import('./routes/admin/dashboard-page'), 'DashboardPage');
 const ReviewersPage = lazyPage(() => import('./routes/admin/reviewers-page'), 'ReviewersPage');
 const AdminOpportunitiesPage = lazyPage(
@@ -65,6 +66,8 @@ export function AppRoutes() {
             <LoginPage />
           </RequireVisitor>
         </Route>
+        {/* Open to everyone: a signed-in user may hold someone's invitation link too. */}
+        <Route path="/invite/:token">{(params) => <InvitePage token={params.token} />}</Route>
         <Route path="/admin/dashboard">
           <AdminArea>
             <DashboardPage />

@@ -1,5 +1,10 @@
 import { TEMP_PASSWORD_TOAST_MS } from '@shared/limits';
-import type { AdminReviewer, CreateReviewer, TempPassword } from '@shared/reviewer-admin-schemas';
+import type {
+  AdminReviewer,
+  CreateReviewer,
+  SendRemindersResult,
+  TempPassword,
+} from '@shared/reviewer-admin-schemas';
 import {
   type QueryClient,
   queryOptions,
@@ -117,5 +122,27 @@ export function useDeleteReviewer() {
       return Promise.all([invalidateReviewers(queryClient), invalidateAdminFigures(queryClient)]);
     },
     onError: (error) => failureToast('Failed to Delete Reviewer', error),
+  });
+}
+
+/**
+ * Queues a reminder for every active reviewer with published opportunities left to review; the
+ * table's Last Email column then shows them.
+ */
+export function useSendReminders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<SendRemindersResult>('POST', '/api/admin/reviewers/send-reminders'),
+    onSuccess: ({ queued }) => {
+      toast({
+        title: 'Reminders Sent',
+        description:
+          queued === 0
+            ? 'No reviewer has opportunities left to review'
+            : `${queued} ${queued === 1 ? 'reminder' : 'reminders'} queued`,
+      });
+      return invalidateReviewers(queryClient);
+    },
+    onError: (error) => failureToast('Failed to Send Reminders', error),
   });
 }

@@ -75,7 +75,7 @@ describe('admin reviewers screen', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Name', 'Email', 'Display Name', 'Status', 'Last Login', 'Actions']);
+    ).toEqual(['Name', 'Email', 'Display Name', 'Status', 'Last Login', 'Last Email', 'Actions']);
     const [, ritaRow, samRow] = within(table).getAllByRole('row');
     expect(
       within(ritaRow!)
@@ -283,5 +283,107 @@ describe('admin reviewers screen', () => {
     const region = notifications();
     expect(await within(region).findByText('Failed to Delete Reviewer')).toBeInTheDocument();
     expect(within(region).getByText('Reviewer not found')).toBeInTheDocument();
+  });
+
+  it('shows the type and status of the last email, the error of a failed one, a dash for none', async () => {
+    const failure = '550 5.1.1 Mailbox unknown';
+    stubReviewers([
+      {
+        ...rita,
+        lastEmail: {
+          type: 'invitation',
+          status: 'sent',
+          createdAt: '2026-03-01T10:00:00.000Z',
+          sentAt: '2026-03-01T10:00:05.000Z',
+          errorMessage: null,
+        },
+      },
+      {
+        ...sam,
+        lastEmail: {
+          type: 'review_reminder',
+          status: 'failed',
+          createdAt: '2026-03-02T10:00:00.000Z',
+          sentAt: null,
+          errorMessage: failure,
+        },
+      },
+      {
+        ...rita,
+        id: '20000000-0000-4000-8000-000000000003',
+        name: 'Nia New',
+        email: 'nia@example.com',
+        lastEmail: {
+          type: 'new_opportunity',
+          status: 'pending',
+          createdAt: '2026-03-03T10:00:00.000Z',
+          sentAt: null,
+          errorMessage: null,
+        },
+      },
+      { ...rita, id: '20000000-0000-4000-8000-000000000004', name: 'Quiet', lastEmail: null },
+    ]);
+    await openScreen();
+    await screen.findByText('Rita Reviewer');
+    const table = screen.getByRole('table', { name: 'Reviewers' });
+    const lastEmailOf = (name: string) =>
+      within(within(table).getByText(name).closest('tr')!).getAllByRole('cell')[5]!;
+    expect(lastEmailOf('Rita Reviewer')).toHaveTextContent(/^Invitation · Sent$/);
+    expect(lastEmailOf('Nia New')).toHaveTextContent(/^New Opportunity · Pending$/);
+    expect(lastEmailOf('Quiet')).toHaveTextContent(/^—$/);
+    const failed = lastEmailOf('Sam Scorer');
+    expect(within(failed).getByText('Reminder · Failed')).toBeInTheDocument();
+    expect(within(failed).getByText(failure)).toHaveAttribute('title', failure);
+  });
+
+  it('sends reminders, says how many were queued and refreshes the table', async () => {
+    let reminded = false;
+    const requests = stubReviewers([rita], (request) => {
+      if (request.url === '/api/admin/reviewers/send-reminders') {
+        reminded = true;
+        return { status: 200, body: { queued: 3 } };
+      }
+      if (request.method === 'GET' && request.url === '/api/admin/reviewers' && reminded) {
+        const lastEmail = {
+          type: 'review_reminder',
+          status: 'pending',
+          createdAt: '2026-03-03T10:00:00.000Z',
+          sentAt: null,
+          errorMessage: null,
+        };
+        return { status: 200, body: [{ ...rita, lastEmail }] };
+      }
+      return undefined;
+    });
+    await openScreen();
+    await screen.findByText('Rita Reviewer');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send Reminders' }));
+    const region = notifications();
+    expect(await within(region).findByText('Reminders Sent')).toBeInTheDocument();
+    expect(within(region).getByText('3 reminders queued')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.endsWith('/send-reminders')).map((r) => r.method)).toEqual([
+      'POST',
+    ]);
+    expect(await screen.findByText('Reminder · Pending')).toBeInTheDocument();
+  });
+
+  it('says when no reminder was needed, and shows a failure with the server message', async () => {
+    let answer: { status: number; body: unknown } = { status: 200, body: { queued: 0 } };
+    stubReviewers([rita], (request) =>
+      request.url === '/api/admin/reviewers/send-reminders' ? answer : undefined,
+    );
+    await openScreen();
+    await screen.findByText('Rita Reviewer');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send Reminders' }));
+    const region = notifications();
+    expect(
+      await within(region).findByText('No reviewer has opportunities left to review'),
+    ).toBeInTheDocument();
+    answer = { status: 503, body: { message: 'Database unavailable' } };
+    await user.click(screen.getByRole('button', { name: 'Send Reminders' }));
+    expect(await within(region).findByText('Failed to Send Reminders')).toBeInTheDocument();
+    expect(within(region).getByText('Database unavailable')).toBeInTheDocument();
   });
 });

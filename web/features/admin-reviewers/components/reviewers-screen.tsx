@@ -3,9 +3,14 @@ import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { useReturnFocus } from '@web/lib/use-return-focus';
-import { UserPlus, Users } from 'lucide-react';
-import { useState } from 'react';
-import { useResetPassword, useReviewers, useToggleReviewerActive } from '../api/reviewer-queries';
+import { BellRing, Loader2, UserPlus, Users } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import {
+  useResetPassword,
+  useReviewers,
+  useSendReminders,
+  useToggleReviewerActive,
+} from '../api/reviewer-queries';
 import { CreateReviewerDialog } from './create-reviewer-dialog';
 import { DeleteReviewerDialog } from './delete-reviewer-dialog';
 import type { ReviewerAction } from './reviewer-row-menu';
@@ -21,8 +26,36 @@ function AddReviewerButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-/** The admin reviewers screen (SPEC.md section 2): table, row actions and their dialogs. */
-export function ReviewersScreen() {
+function SendRemindersButton() {
+  const sendReminders = useSendReminders();
+  return (
+    <Button
+      variant="outline"
+      disabled={sendReminders.isPending}
+      onClick={() => sendReminders.mutate()}
+    >
+      {sendReminders.isPending ? (
+        <Loader2 className="animate-spin" aria-hidden="true" />
+      ) : (
+        <BellRing aria-hidden="true" />
+      )}
+      Send Reminders
+    </Button>
+  );
+}
+
+/**
+ * The admin reviewers screen (SPEC.md section 2): table, row actions and their dialogs. The page
+ * adds what other features own: header `actions` beside 'Add Reviewer' and `children` below the
+ * table (invitations).
+ */
+export function ReviewersScreen({
+  actions,
+  children,
+}: {
+  actions?: ReactNode;
+  children?: ReactNode;
+} = {}) {
   const reviewers = useReviewers();
   const resetPassword = useResetPassword();
   const toggleActive = useToggleReviewerActive();
@@ -51,7 +84,13 @@ export function ReviewersScreen() {
       <PageHeader
         title="Reviewers"
         subtitle="Manage reviewer accounts and access"
-        actions={<AddReviewerButton onClick={openCreate} />}
+        actions={
+          <>
+            <SendRemindersButton />
+            {actions}
+            <AddReviewerButton onClick={openCreate} />
+          </>
+        }
       />
       <Card className="py-2">
         <CardContent className="px-2 sm:px-4">
@@ -78,6 +117,7 @@ export function ReviewersScreen() {
           )}
         </CardContent>
       </Card>
+      {children}
       <CreateReviewerDialog open={isCreating} onOpenChange={setIsCreating} />
       <SetPasswordDialog
         reviewer={passwordFor}

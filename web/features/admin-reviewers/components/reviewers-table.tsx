@@ -12,6 +12,7 @@ import {
 } from '@web/components/ui/table';
 import { formatDate } from '@web/lib/format-date';
 import type { ReactNode } from 'react';
+import { LastEmailCell } from './last-email-cell';
 import { type ReviewerAction, ReviewerRowMenu } from './reviewer-row-menu';
 
 function ReviewersTableFrame({ children }: { children: ReactNode }) {
@@ -24,6 +25,7 @@ function ReviewersTableFrame({ children }: { children: ReactNode }) {
           <TableHead>Display Name</TableHead>
           <TableHead>Status</TableHead>
           <TableHead>Last Login</TableHead>
+          <TableHead>Last Email</TableHead>
           <TableHead className="text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
@@ -37,7 +39,7 @@ export function ReviewersTableSkeleton() {
     <ReviewersTableFrame>
       {Array.from({ length: REVIEWER_SKELETONS }, (_, i) => (
         <TableRow key={i} data-testid="reviewer-skeleton-row">
-          {[32, 48, 24, 16, 20, 8].map((width, cell) => (
+          {[32, 48, 24, 16, 20, 28, 8].map((width, cell) => (
             <TableCell key={cell}>
               <Skeleton className="h-4" style={{ width: `${width * 4}px` }} />
             </TableCell>
@@ -68,6 +70,9 @@ export function ReviewersTable({
             </Badge>
           </TableCell>
           <TableCell>{reviewer.lastLogin ? formatDate(reviewer.lastLogin) : 'Never'}</TableCell>
+          <TableCell>
+            <LastEmailCell email={reviewer.lastEmail} />
+          </TableCell>
           <TableCell className="text-right">
             <ReviewerRowMenu reviewer={reviewer} onAction={onAction} />
           </TableCell>

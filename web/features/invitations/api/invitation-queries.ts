@@ -1,0 +1,136 @@
+import type { CurrentUser } from '@shared/auth-schemas';
+import type {
+  AcceptInvitation,
+  AdminInvitation,
+  CreateInvitation,
+  PublicInvitation,
+} from '@shared/invitation-schemas';
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { toast } from '@web/components/ui/use-toast';
+import { ApiError, apiJson, serverMessageOf } from '@web/lib/api-client';
+
+/** Query keys double as GET paths (the default query function joins them). */
+export const invitationKeys = {
+  pending: () => ['/api/admin/invitations'] as const,
+  link: (token: string) => ['/api/invitations', token] as const,
+};
+
+export const pendingInvitationsQueryOptions = queryOptions<AdminInvitation[]>({
+  queryKey: invitationKeys.pending(),
+});
+
+export function usePendingInvitations() {
+  return useQuery(pendingInvitationsQueryOptions);
+}
+
+function invitationPath(token: string) {
+  return `/api/invitations/${encodeURIComponent(token)}`;
+}
+
+/** What an invitation link shows; 404 (unknown) and 410 (used, revoked, expired) are errors. */
+export function publicInvitationQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: invitationKeys.link(token),
+    // The token comes from a URL someone typed or pasted: encode it rather than join it raw.
+    queryFn: () => apiJson<PublicInvitation>('GET', invitationPath(token)),
+  });
+}
+
+export function usePublicInvitation(token: string) {
+  return useQuery(publicInvitationQueryOptions(token));
+}
+
+/** The HTTP status of a failed call, if it reached the server. */
+export function statusOf(error: unknown): number | null {
+  return error instanceof ApiError ? error.status : null;
+}
+
+function failureToast(title: string, error: unknown) {
+  const fallback = error instanceof Error ? error.message : title;
+  toast({ variant: 'destructive', title, description: serverMessageOf(error, fallback) });
+}
+
+function invalidatePending(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: invitationKeys.pending() });
+}
+
+export function useCreateInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateInvitation) =>
+      apiJson<AdminInvitation>('POST', '/api/admin/invitations', input),
+    onSuccess: (invitation) => {
+      toast({
+        title: 'Invitation Sent',
+        description: `An invitation email is on its way to ${invitation.email}`,
+      });
+      return invalidatePending(queryClient);
+    },
+    onError: (error) => failureToast('Failed to Send Invitation', error),
+  });
+}
+
+/** A new link and a new 7-day expiry; the previous link stops working. */
+export function useResendInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitation: AdminInvitation) =>
+      apiJson<AdminInvitation>('POST', `/api/admin/invitations/${invitation.id}/resend`),
+    onSuccess: (invitation) => {
+      toast({
+        title: 'Invitation Resent',
+        description: `A new link was sent to ${invitation.email}`,
+      });
+      return invalidatePending(queryClient);
+    },
+    onError: (error) => failureToast('Failed to Resend Invitation', error),
+  });
+}
+
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitation: AdminInvitation) =>
+      apiJson('DELETE', `/api/admin/invitations/${invitation.id}`),
+    onSuccess: (_answer, invitation) => {
+      toast({
+        title: 'Invitation Revoked',
+        description: `The link sent to ${invitation.email} no longer works`,
+      });
+      return invalidatePending(queryClient);
+    },
+    onError: (error) => failureToast('Failed to Revoke Invitation', error),
+  });
+}
+
+/**
+ * Creates the invited reviewer's account; the server signs them in (201 with the current user).
+ * A link that stopped working meanwhile (404, 410) is fetched again so the page says why.
+ */
+export function useAcceptInvitation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AcceptInvitation) =>
+      apiJson<CurrentUser>('POST', `${invitationPath(token)}/accept`, input),
+    onSuccess: (user) => {
+      toast({
+        title: 'Welcome to Assay',
+        description: `Your account is ready, ${user.displayName || user.name}`,
+      });
+    },
+    onError: (error) => {
+      failureToast('Failed to Create Account', error);
+      const status = statusOf(error);
+      if (status === 404 || status === 410) {
+        return queryClient.invalidateQueries({ queryKey: invitationKeys.link(token) });
+      }
+      return undefined;
+    },
+  });
+}

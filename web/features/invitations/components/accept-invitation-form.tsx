@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { CurrentUser } from '@shared/auth-schemas';
+import {
+  type AcceptInvitation,
+  acceptInvitationSchema,
+  type PublicInvitation,
+} from '@shared/invitation-schemas';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Loader2 } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useAcceptInvitation } from '../api/invitation-queries';
+
+/**
+ * The invited reviewer's password (twice), validated with the server's acceptInvitationSchema.
+ * `onAccepted` gets the new, signed-in user (the page caches it and leaves).
+ */
+export function AcceptInvitationForm({
+  token,
+  invitation,
+  onAccepted,
+}: {
+  token: string;
+  invitation: PublicInvitation;
+  onAccepted: (user: CurrentUser) => void;
+}) {
+  const accept = useAcceptInvitation(token);
+  const form = useForm<AcceptInvitation>({
+    resolver: zodResolver(acceptInvitationSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form
+      noValidate
+      className="grid gap-5"
+      onSubmit={form.handleSubmit((values) => accept.mutate(values, { onSuccess: onAccepted }))}
+    >
+      {/* Read-only, so that a password manager files the new password under this email. */}
+      <FormField id="invite-accept-email" label="Email">
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="username"
+            readOnly
+            value={invitation.email}
+          />
+        )}
+      </FormField>
+      <FormField id="invite-accept-password" label="Password" error={errors.password?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            placeholder="Minimum 8 characters"
+            {...form.register('password')}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="invite-accept-confirm"
+        label="Confirm Password"
+        error={errors.confirmPassword?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            {...form.register('confirmPassword')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" className="w-full" disabled={accept.isPending}>
+        {accept.isPending ? (
+          <>
+            <Loader2 className="animate-spin" aria-hidden="true" />
+            Creating account...
+          </>
+        ) : (
+          'Create Account'
+        )}
+      </Button>
+    </form>
+  );
+}

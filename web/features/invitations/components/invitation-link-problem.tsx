@@ -1,0 +1,42 @@
+import { Button } from '@web/components/ui/button';
+import { serverMessageOf } from '@web/lib/api-client';
+import { AlertCircle, LogIn } from 'lucide-react';
+import { Link } from 'wouter';
+import { statusOf } from '../api/invitation-queries';
+
+function titleFor(status: number | null): string {
+  if (status === 404) return 'Invitation Not Found';
+  if (status === 410) return 'Invitation No Longer Valid';
+  return 'Could Not Load Invitation';
+}
+
+/**
+ * Why a link does not work, in the server's words: unknown (404), or used, revoked or expired
+ * (410). Anything else (throttled, server down) may pass, so it offers a retry.
+ */
+export function InvitationLinkProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const status = statusOf(error);
+  const isFinal = status === 404 || status === 410;
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      <AlertCircle className="size-10 text-destructive dark:text-red-400" aria-hidden="true" />
+      <h1 className="text-2xl font-bold tracking-tight">{titleFor(status)}</h1>
+      <p className="text-muted-foreground">
+        {serverMessageOf(error, 'The invitation could not be loaded. Please try again.')}
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        {isFinal ? null : (
+          <Button variant="outline" onClick={onRetry}>
+            Try Again
+          </Button>
+        )}
+        <Button asChild>
+          <Link href="/login">
+            <LogIn aria-hidden="true" />
+            Go to Sign In
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import type { AdminInvitation } from '@shared/invitation-schemas';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@web/components/ui/table';
+import { formatDate } from '@web/lib/format-date';
+import { Loader2, MailX, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { usePendingInvitations, useResendInvitation } from '../api/invitation-queries';
+import { RevokeInvitationDialog } from './revoke-invitation-dialog';
+
+function InvitationRow({
+  invitation,
+  onRevoke,
+}: {
+  invitation: AdminInvitation;
+  onRevoke: (invitation: AdminInvitation) => void;
+}) {
+  const resend = useResendInvitation();
+  return (
+    <TableRow>
+      <TableCell className="font-medium">{invitation.email}</TableCell>
+      <TableCell>{invitation.name}</TableCell>
+      <TableCell>{formatDate(invitation.createdAt)}</TableCell>
+      <TableCell>
+        {invitation.isExpired ? (
+          <Badge variant="secondary">Expired</Badge>
+        ) : (
+          formatDate(invitation.expiresAt)
+        )}
+      </TableCell>
+      <TableCell>
+        <div className="flex justify-end gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Resend invitation to ${invitation.email}`}
+            disabled={resend.isPending}
+            onClick={() => resend.mutate(invitation)}
+          >
+            {resend.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <RefreshCw aria-hidden="true" />
+            )}
+            Resend
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Revoke invitation to ${invitation.email}`}
+            onClick={() => onRevoke(invitation)}
+          >
+            <MailX aria-hidden="true" />
+            Revoke
+          </Button>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/**
+ * Invitations neither accepted nor revoked, with Resend and Revoke. Nothing shows while the list
+ * loads, so the reviewers table above does not jump.
+ */
+export function PendingInvitationsCard() {
+  const invitations = usePendingInvitations();
+  const [revoking, setRevoking] = useState<AdminInvitation | null>(null);
+  if (invitations.isPending) return null;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pending Invitations</CardTitle>
+        <CardDescription>Invited reviewers who have not created their account yet</CardDescription>
+      </CardHeader>
+      <CardContent className="px-2 sm:px-4">
+        {invitations.isError ? (
+          <div role="alert" className="flex items-center justify-between gap-3 px-2 py-2">
+            <p className="text-sm font-medium">Error Loading Invitations</p>
+            <Button variant="outline" size="sm" onClick={() => invitations.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : invitations.data.length === 0 ? (
+          <p className="px-2 py-2 text-sm text-muted-foreground">No pending invitations</p>
+        ) : (
+          <Table aria-label="Pending Invitations">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Email</TableHead>
+                <TableHead>Name</TableHead>
+                <TableHead>Invited</TableHead>
+                <TableHead>Expires</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {invitations.data.map((invitation) => (
+                <InvitationRow key={invitation.id} invitation={invitation} onRevoke={setRevoking} />
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <RevokeInvitationDialog invitation={revoking} onClose={() => setRevoking(null)} />
+    </Card>
+  );
+}
