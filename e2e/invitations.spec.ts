@@ -101,6 +101,8 @@ test.describe('reviewer invitations', () => {
     });
     await expect(row).toContainText(invitee.name);
     await expect(row.getByRole('cell').nth(3)).toHaveText('Active');
+    // The invitation (already delivered: its .eml was read above) is the account's last email.
+    await expect(row.getByRole('cell').nth(5)).toHaveText('Invitation · Sent');
     await expect(page.getByRole('heading', { name: 'Pending Invitations' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: invitee.email })).toHaveCount(1);
 

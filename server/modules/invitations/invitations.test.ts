@@ -374,6 +374,11 @@ describe('POST /api/invitations/{token}/accept', () => {
     });
     expect(login.statusCode).toBe(200);
 
+    // The invitation email now belongs to the new account: it is the reviewer's last email.
+    const reviewers = await asAdmin('GET', '/api/admin/reviewers');
+    const row = reviewers.json().find((r: { id: string }) => r.id === user!.id);
+    expect(row.lastEmail).toMatchObject({ type: 'invitation', status: 'pending' });
+
     const audit = await auditRowsFor(ctx.db, invitation.id);
     expect(audit.map((row) => row.action)).toEqual(['invitation.create', 'invitation.accept']);
     expect(audit[1]).toMatchObject({ userId: user!.id, ipAddress: '10.30.0.1' });

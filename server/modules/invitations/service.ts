@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { conflict, HttpError, notFound } from '../../http-errors';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { hashPassword } from '../auth/passwords';
-import { absoluteLink, queueEmails } from '../mail/outbox';
+import { absoluteLink, linkEmailsToRecipient, queueEmails } from '../mail/outbox';
 import { invitationEmail } from '../mail/templates';
 import { DUPLICATE_EMAIL, isUniqueViolation } from '../reviewers/service';
 import { findUserByEmail, insertUser, recordLogin, type UserRow } from '../users/queries';
@@ -204,6 +204,7 @@ export async function acceptInvitation(
         isActive: true,
       });
       await updateInvitation(tx, invitation.id, { acceptedAt: new Date() });
+      await linkEmailsToRecipient(tx, user);
       await recordLogin(tx, user.id);
       const self = { ...actor, userId: user.id };
       await recordAudit(tx, self, {

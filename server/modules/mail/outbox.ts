@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailNotifications } from '../../db/schema/index';
 import type { EmailContent } from './templates';
@@ -37,4 +37,23 @@ export async function queueEmails(db: Db, emails: OutgoingEmail[]): Promise<numb
 /** Links in emails are absolute, under PUBLIC_URL. */
 export function absoluteLink(publicUrl: string, path: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${path}`;
+}
+
+/**
+ * Emails sent before the recipient had an account (invitations) belong to the account created
+ * for that address, so that the reviewers list shows them as the reviewer's last email.
+ */
+export async function linkEmailsToRecipient(
+  db: Pick<Database, 'update'>,
+  recipient: { id: string; email: string },
+): Promise<void> {
+  await db
+    .update(emailNotifications)
+    .set({ recipientId: recipient.id })
+    .where(
+      and(
+        isNull(emailNotifications.recipientId),
+        sql`lower(${emailNotifications.recipientEmail}) = lower(${recipient.email})`,
+      ),
+    );
 }
