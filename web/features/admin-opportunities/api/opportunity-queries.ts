@@ -13,6 +13,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { toast } from '@web/components/ui/use-toast';
+import { invalidateAdminFigures } from '@web/lib/admin-figures';
 import { apiJson, apiUpload, serverMessageOf } from '@web/lib/api-client';
 
 /** Query keys double as GET paths (the default query function joins them). */
@@ -28,22 +29,9 @@ export function useOpportunities() {
   return useQuery(opportunitiesQueryOptions);
 }
 
-/**
- * The list, and every admin figure that counts opportunities (dashboard, analytics), matched by
- * path since features do not import each other's key factories.
- */
+/** The list, and every admin figure that counts opportunities (dashboard, analytics). */
 function invalidateOpportunities(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const path = String(query.queryKey[0]);
-      return (
-        path === '/api/admin/opportunities' ||
-        path.startsWith('/api/admin/analytics') ||
-        path === '/api/admin/stats' ||
-        path === '/api/admin/top-opportunities'
-      );
-    },
-  });
+  return invalidateAdminFigures(queryClient, opportunityKeys.list()[0]);
 }
 
 /** The server's message of a failed call, else the error's own text, else the fallback. */

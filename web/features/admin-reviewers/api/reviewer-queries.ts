@@ -13,6 +13,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { toast } from '@web/components/ui/use-toast';
+import { invalidateAdminFigures } from '@web/lib/admin-figures';
 import { apiJson, serverMessageOf } from '@web/lib/api-client';
 
 /** Query keys double as GET paths (the default query function joins them). */
@@ -35,23 +36,6 @@ function failureToast(title: string, error: unknown) {
 
 function invalidateReviewers(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: reviewerKeys.list() });
-}
-
-/**
- * Every admin figure that counts reviewers or their reviews (dashboard, analytics, heatmap).
- * Matched by path, since features do not import each other's key factories.
- */
-function invalidateAdminFigures(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const path = String(query.queryKey[0]);
-      return (
-        path.startsWith('/api/admin/analytics') ||
-        path === '/api/admin/stats' ||
-        path === '/api/admin/top-opportunities'
-      );
-    },
-  });
 }
 
 export function useCreateReviewer() {
