@@ -13,10 +13,18 @@ import type { Database } from './db/client';
 import { imageRoutes } from './modules/images/image-routes';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { type DeclaredRoute, enforceRouteAccess } from './plugins/route-access';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionsPlugin } from './plugins/sessions';
 import { webAppPlugin } from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api method and path with its declared access, as registered (see route-access.ts). */
+    declaredRoutes: readonly DeclaredRoute[];
+  }
+}
 
 export type AppOptions = {
   config: Config;
@@ -47,6 +55,11 @@ export async function buildApp(options: AppOptions) {
     requestTimeout: 60_000,
     connectionTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Before any route: an /api route without an access declaration stops the app from starting.
+  const declaredRoutes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declaredRoutes);
+  app.addHook('onRoute', enforceRouteAccess(declaredRoutes));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

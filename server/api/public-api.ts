@@ -15,6 +15,7 @@ export const publicApi: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
   app.get(
     '/api/health',
     {
+      config: { access: 'public' },
       schema: {
         response: {
           200: z.object({ status: z.literal('ok') }),

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { forbidden, notFound, unauthorized } from '../http-errors';
 import { findUserById, type UserRow } from '../modules/users/queries';
+import { expectScopeAccess } from './route-access';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,6 +47,8 @@ export function guardScope(app: FastifyInstance, role: Role) {
     if (user.role !== role) throw forbidden();
   };
   app.addHook('onRequest', guard);
+  // Every route of the scope must say it is for this role, or the app does not start.
+  app.addHook('onRoute', expectScopeAccess(role));
   app.setNotFoundHandler({ preHandler: guard }, async () => {
     throw notFound();
   });

@@ -14,15 +14,19 @@ import { listHeatmap, listOpportunityAnalytics, listReviewerAnalytics } from './
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/analytics/opportunities',
-    { schema: { response: { 200: opportunityAnalyticsSchema } } },
+    { config: { access: 'admin' }, schema: { response: { 200: opportunityAnalyticsSchema } } },
     () => listOpportunityAnalytics(db),
   );
 
-  app.get('/analytics/reviewers', { schema: { response: { 200: reviewerAnalyticsSchema } } }, () =>
-    listReviewerAnalytics(db),
+  app.get(
+    '/analytics/reviewers',
+    { config: { access: 'admin' }, schema: { response: { 200: reviewerAnalyticsSchema } } },
+    () => listReviewerAnalytics(db),
   );
 
-  app.get('/analytics/heatmap', { schema: { response: { 200: heatmapSchema } } }, () =>
-    listHeatmap(db),
+  app.get(
+    '/analytics/heatmap',
+    { config: { access: 'admin' }, schema: { response: { 200: heatmapSchema } } },
+    () => listHeatmap(db),
   );
 };

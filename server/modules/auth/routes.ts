@@ -8,7 +8,10 @@ import { authenticate } from './service';
 export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post(
     '/api/auth/login',
-    { schema: { body: loginSchema, response: { 200: currentUserSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: loginSchema, response: { 200: currentUserSchema } },
+    },
     async (request) => {
       const user = await authenticate(db, request.body, auditActorOf(request, null));
       // A new session id at sign-in defeats session fixation.
@@ -19,13 +22,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     },
   );
 
-  app.get('/api/auth/me', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
-    presentCurrentUser(await app.requireUser(request)),
+  app.get(
+    '/api/auth/me',
+    { config: { access: 'signed-in' }, schema: { response: { 200: currentUserSchema } } },
+    async (request) => presentCurrentUser(await app.requireUser(request)),
   );
 
   app.post(
     '/api/auth/logout',
-    { schema: { response: { 200: messageSchema } } },
+    { config: { access: 'public' }, schema: { response: { 200: messageSchema } } },
     async (request) => {
       if (request.session.userId) await request.session.destroy();
       return { message: 'Logged out' };

@@ -7,13 +7,15 @@ import { getDashboardCounts, listTopOpportunities } from './queries';
 
 /** The admin dashboard's figures (SPEC.md section 2), inside the admin scope. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get('/stats', { schema: { response: { 200: dashboardStatsSchema } } }, async () =>
-    presentDashboardStats(await getDashboardCounts(db)),
+  app.get(
+    '/stats',
+    { config: { access: 'admin' }, schema: { response: { 200: dashboardStatsSchema } } },
+    async () => presentDashboardStats(await getDashboardCounts(db)),
   );
 
   app.get(
     '/top-opportunities',
-    { schema: { response: { 200: z.array(topOpportunitySchema) } } },
+    { config: { access: 'admin' }, schema: { response: { 200: z.array(topOpportunitySchema) } } },
     async () =>
       (await listTopOpportunities(db)).map(({ id, number, title, reviewCount, avgComposite }) => ({
         id,

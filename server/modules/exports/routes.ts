@@ -13,7 +13,7 @@ import { EXPORTS } from './definitions';
 export const exportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/export/:type',
-    { schema: { params: z.object({ type: z.string() }) } },
+    { config: { access: 'admin' }, schema: { params: z.object({ type: z.string() }) } },
     async (request, reply) => {
       const { type } = request.params;
       if (!isExportType(type)) throw notFound('Unknown export type');

@@ -8,7 +8,10 @@ import { findImage } from './queries';
 export const imageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/images/:id',
-    { schema: { params: z.object({ id: z.uuid('Invalid image id') }) } },
+    {
+      config: { access: 'signed-in' },
+      schema: { params: z.object({ id: z.uuid('Invalid image id') }) },
+    },
     async (request, reply) => {
       await app.requireUser(request);
       const image = await findImage(db, request.params.id);

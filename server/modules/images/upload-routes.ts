@@ -20,7 +20,7 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
 
   app.post(
     '/upload-image',
-    { schema: { response: { 201: imageUploadResultSchema } } },
+    { config: { access: 'admin' }, schema: { response: { 201: imageUploadResultSchema } } },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, 'Send the image as multipart/form-data');
       const user = await app.requireUser(request);

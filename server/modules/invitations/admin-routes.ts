@@ -26,13 +26,16 @@ export const invitationAdminRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/invitations',
-    { schema: { response: { 200: z.array(adminInvitationSchema) } } },
+    { config: { access: 'admin' }, schema: { response: { 200: z.array(adminInvitationSchema) } } },
     async () => (await listOpenInvitations(db)).map((row) => presentAdminInvitation(row)),
   );
 
   app.post(
     '/invitations',
-    { schema: { body: createInvitationSchema, response: { 201: adminInvitationSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { body: createInvitationSchema, response: { 201: adminInvitationSchema } },
+    },
     async (request, reply) => {
       const row = await createInvitation(db, request.body, contextOf(request));
       return reply.code(201).send(presentAdminInvitation(row));
@@ -41,14 +44,20 @@ export const invitationAdminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/invitations/:id/resend',
-    { schema: { params: invitationIdParamsSchema, response: { 200: adminInvitationSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: invitationIdParamsSchema, response: { 200: adminInvitationSchema } },
+    },
     async (request) =>
       presentAdminInvitation(await resendInvitation(db, request.params.id, contextOf(request))),
   );
 
   app.delete(
     '/invitations/:id',
-    { schema: { params: invitationIdParamsSchema, response: { 200: messageSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: invitationIdParamsSchema, response: { 200: messageSchema } },
+    },
     async (request) => {
       await revokeInvitation(db, request.params.id, auditActorOf(request));
       return { message: 'Invitation revoked' };

@@ -34,7 +34,10 @@ export const invitationPublicRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
 
   app.get(
     '/api/invitations/:token',
-    { schema: { params: invitationTokenParamsSchema, response: { 200: publicInvitationSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: invitationTokenParamsSchema, response: { 200: publicInvitationSchema } },
+    },
     async (request) =>
       presentPublicInvitation(await findUsableInvitation(db, request.params.token)),
   );
@@ -42,6 +45,7 @@ export const invitationPublicRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
   app.post(
     '/api/invitations/:token/accept',
     {
+      config: { access: 'public' },
       schema: {
         params: invitationTokenParamsSchema,
         body: acceptInvitationSchema,

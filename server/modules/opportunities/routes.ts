@@ -19,13 +19,16 @@ export const opportunityAdminRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, publicUrl }) => {
   app.get(
     '/opportunities',
-    { schema: { response: { 200: z.array(adminOpportunitySchema) } } },
+    { config: { access: 'admin' }, schema: { response: { 200: z.array(adminOpportunitySchema) } } },
     async () => (await listOpportunities(db)).map(presentOpportunity),
   );
 
   app.post(
     '/opportunities',
-    { schema: { body: createOpportunitySchema, response: { 201: adminOpportunitySchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { body: createOpportunitySchema, response: { 201: adminOpportunitySchema } },
+    },
     async (request, reply) => {
       const row = await createOpportunity(db, request.body, {
         actor: auditActorOf(request),
@@ -38,6 +41,7 @@ export const opportunityAdminRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/opportunities/:id',
     {
+      config: { access: 'admin' },
       schema: {
         params: opportunityIdParamsSchema,
         body: updateOpportunitySchema,

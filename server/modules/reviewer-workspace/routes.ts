@@ -40,7 +40,10 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
 
   app.get(
     '/opportunities',
-    { schema: { response: { 200: z.array(reviewerOpportunitySchema) } } },
+    {
+      config: { access: 'reviewer' },
+      schema: { response: { 200: z.array(reviewerOpportunitySchema) } },
+    },
     async (request) => {
       const rows = await listVisibleOpportunitiesWithCallerWork(db, await callerOf(request));
       return rows.map(presentReviewerOpportunity);
@@ -49,7 +52,10 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
 
   app.get(
     '/opportunities/:id',
-    { schema: { params: opportunityIdParamsSchema, response: { 200: reviewerOpportunitySchema } } },
+    {
+      config: { access: 'reviewer' },
+      schema: { params: opportunityIdParamsSchema, response: { 200: reviewerOpportunitySchema } },
+    },
     async (request) => {
       const caller = await callerOf(request);
       const work = await getVisibleOpportunity(db, { ...caller, opportunityId: request.params.id });
@@ -60,6 +66,7 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
   app.get(
     '/opportunities/:id/comments',
     {
+      config: { access: 'reviewer' },
       schema: {
         params: opportunityIdParamsSchema,
         response: { 200: z.array(reviewerCommentSchema) },
@@ -77,7 +84,10 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
 
   app.get(
     '/opportunities/:id/reviews',
-    { schema: { params: opportunityIdParamsSchema, response: { 200: z.array(reviewSchema) } } },
+    {
+      config: { access: 'reviewer' },
+      schema: { params: opportunityIdParamsSchema, response: { 200: z.array(reviewSchema) } },
+    },
     async (request) => {
       const caller = await callerOf(request);
       // Only the caller's own review: other reviewers' scores never reach a reviewer.
@@ -91,7 +101,10 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
 
   app.post(
     '/reviews',
-    { schema: { body: reviewSubmissionSchema, response: { 200: reviewSchema } } },
+    {
+      config: { access: 'reviewer' },
+      schema: { body: reviewSubmissionSchema, response: { 200: reviewSchema } },
+    },
     async (request) => {
       const caller = await callerOf(request);
       return presentReview(await saveReview(db, { ...caller, submission: request.body }));
@@ -100,7 +113,10 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
 
   app.post(
     '/comments',
-    { schema: { body: commentSubmissionSchema, response: { 200: commentSchema } } },
+    {
+      config: { access: 'reviewer' },
+      schema: { body: commentSubmissionSchema, response: { 200: commentSchema } },
+    },
     async (request) => {
       const caller = await callerOf(request);
       return presentComment(await saveComment(db, { ...caller, submission: request.body }));
@@ -109,7 +125,7 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
 
   app.get(
     '/viewer-state',
-    { schema: { response: { 200: viewerStateSchema } } },
+    { config: { access: 'reviewer' }, schema: { response: { 200: viewerStateSchema } } },
     async (request) => ({
       lastOpportunityId: await findVisibleLastOpportunityId(db, await callerOf(request)),
     }),
@@ -117,7 +133,10 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
 
   app.post(
     '/viewer-state',
-    { schema: { body: viewerStateSchema, response: { 200: viewerStateSchema } } },
+    {
+      config: { access: 'reviewer' },
+      schema: { body: viewerStateSchema, response: { 200: viewerStateSchema } },
+    },
     async (request) => {
       const caller = await callerOf(request);
       const lastOpportunityId = await saveViewerState(db, {

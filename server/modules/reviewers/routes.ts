@@ -33,7 +33,7 @@ export const reviewerAdminRoutes: FastifyPluginAsyncZod<{
   // Two statements whatever the number of reviewers: the accounts, then their latest emails.
   app.get(
     '/reviewers',
-    { schema: { response: { 200: z.array(adminReviewerSchema) } } },
+    { config: { access: 'admin' }, schema: { response: { 200: z.array(adminReviewerSchema) } } },
     async () => {
       const rows = await listReviewers(db);
       const lastEmails = await findLastEmails(
@@ -46,7 +46,7 @@ export const reviewerAdminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/reviewers/send-reminders',
-    { schema: { response: { 200: sendRemindersResultSchema } } },
+    { config: { access: 'admin' }, schema: { response: { 200: sendRemindersResultSchema } } },
     async (request) => ({
       queued: await sendReviewReminders(db, publicUrl, auditActorOf(request)),
     }),
@@ -54,7 +54,10 @@ export const reviewerAdminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/reviewers',
-    { schema: { body: createReviewerSchema, response: { 201: adminReviewerSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { body: createReviewerSchema, response: { 201: adminReviewerSchema } },
+    },
     async (request, reply) => {
       const row = await createReviewer(db, request.body, auditActorOf(request));
       return reply.code(201).send(presentReviewer(row));
@@ -63,7 +66,10 @@ export const reviewerAdminRoutes: FastifyPluginAsyncZod<{
 
   app.patch(
     '/reviewers/:id',
-    { schema: { params, body: updateReviewerSchema, response: { 200: adminReviewerSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { params, body: updateReviewerSchema, response: { 200: adminReviewerSchema } },
+    },
     async (request) =>
       presentReviewer(
         await setReviewerActive(
@@ -77,7 +83,7 @@ export const reviewerAdminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/reviewers/:id/reset-password',
-    { schema: { params, response: { 200: tempPasswordSchema } } },
+    { config: { access: 'admin' }, schema: { params, response: { 200: tempPasswordSchema } } },
     async (request) => ({
       tempPassword: await resetReviewerPassword(db, request.params.id, auditActorOf(request)),
     }),
@@ -85,7 +91,10 @@ export const reviewerAdminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/reviewers/:id/set-password',
-    { schema: { params, body: setPasswordSchema, response: { 200: messageSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { params, body: setPasswordSchema, response: { 200: messageSchema } },
+    },
     async (request) => {
       await setReviewerPassword(
         db,
@@ -99,7 +108,7 @@ export const reviewerAdminRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/reviewers/:id',
-    { schema: { params, response: { 200: messageSchema } } },
+    { config: { access: 'admin' }, schema: { params, response: { 200: messageSchema } } },
     async (request) => {
       await removeReviewer(db, request.params.id, auditActorOf(request));
       return { message: 'Reviewer deleted' };

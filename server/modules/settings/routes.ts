@@ -21,7 +21,10 @@ function knownKey(key: string): SettingKey {
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/settings/:key',
-    { schema: { params: settingKeyParamsSchema, response: { 200: settingSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: settingKeyParamsSchema, response: { 200: settingSchema } },
+    },
     async (request) => {
       const key = knownKey(request.params.key);
       // A stored value outside 'true'/'false' (written by hand) reads as the default.
@@ -32,7 +35,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.post(
     '/settings',
-    { schema: { body: updateSettingSchema, response: { 200: settingSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { body: updateSettingSchema, response: { 200: settingSchema } },
+    },
     async (request) => {
       const key = knownKey(request.body.key);
       const { value } = request.body;
