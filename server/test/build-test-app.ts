@@ -6,6 +6,9 @@ import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
+/** The session secret of every test app (tests that forge or mint cookies sign with it). */
+export const TEST_SESSION_SECRET = 'test-session-secret-that-is-at-least-32-chars';
+
 export type TestContext = {
   app: App;
   db: TestDatabase['db'];
@@ -44,7 +47,7 @@ export function setupTestApp(env: Record<string, string> = {}): TestContext {
     context.app = await buildApp({
       config,
       db: database.db,
-      sessionSecret: 'test-session-secret-that-is-at-least-32-chars',
+      sessionSecret: TEST_SESSION_SECRET,
       webRoot: path.join(dataDir, 'no-web-build'),
     });
     await context.app.ready();

@@ -1,11 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
+import { createViewerState } from '../../test/admin-factories';
 import { setupTestApp } from '../../test/build-test-app';
 import { createSignedInUser } from '../../test/factories';
 import {
+  createComment,
   createOpportunity,
+  createReview,
   SAMPLE_SCORES,
+  setShowReviewerComments,
   unknownId,
 } from '../../test/reviewer-workspace-factories';
 
@@ -122,5 +126,129 @@ describe.each(OPPORTUNITY_SCOPED)('$method $name: unpublished opportunities', (e
         path: expect.stringMatching(/^(id|opportunityId|lastOpportunityId)$/),
       }),
     ]);
+  });
+});
+
+describe("another reviewer's work", () => {
+  // Every row of reviewer A, as stored: nothing B sends may change a byte of it.
+  async function snapshotOf(reviewerId: string) {
+    const result = await ctx.db.execute(sql`
+      select (select coalesce(json_agg(r order by r.id), '[]') from reviews r where reviewer_id = ${reviewerId})::text as reviews,
+        (select coalesce(json_agg(c order by c.id), '[]') from comments c where reviewer_id = ${reviewerId})::text as comments,
+        (select coalesce(json_agg(v), '[]') from viewer_states v where reviewer_id = ${reviewerId})::text as viewer`);
+    return result.rows[0];
+  }
+
+  it('can never be changed by another reviewer, whatever ids the body carries', async () => {
+    const owner = await createSignedInUser(ctx.app, ctx.db);
+    const other = await createSignedInUser(ctx.app, ctx.db);
+    const opportunity = await createOpportunity(ctx.db);
+    const elsewhere = await createOpportunity(ctx.db);
+    const review = await createReview(ctx.db, {
+      opportunityId: opportunity.id,
+      reviewerId: owner.user.id,
+    });
+    const comment = await createComment(ctx.db, {
+      opportunityId: opportunity.id,
+      reviewerId: owner.user.id,
+      otherComments: "the owner's words",
+    });
+    await createViewerState(ctx.db, {
+      reviewerId: owner.user.id,
+      lastOpportunityId: elsewhere.id,
+    });
+    const before = await snapshotOf(owner.user.id);
+
+    // Mass assignment: ids of the owner and of their rows ride along with B's own saves.
+    const foreign = {
+      reviewerId: owner.user.id,
+      reviewer_id: owner.user.id,
+      userId: owner.user.id,
+      id: review.id,
+    };
+    const saves = [
+      [
+        '/api/reviewer/reviews',
+        { opportunityId: opportunity.id, ...SAMPLE_SCORES, ...foreign, strategicAlignment: 1 },
+      ],
+      [
+        '/api/reviewer/comments',
+        { opportunityId: opportunity.id, otherComments: 'B', ...foreign, id: comment.id },
+      ],
+      ['/api/reviewer/viewer-state', { lastOpportunityId: opportunity.id, ...foreign }],
+    ] as const;
+    for (const [url, payload] of saves) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { cookie: other.cookie },
+      });
+      expect(response.statusCode, url).toBe(200);
+    }
+    expect(await snapshotOf(owner.user.id)).toEqual(before);
+    // B's saves landed on B's own rows.
+    const mine = await ctx.db.execute<{ n: number }>(sql`
+      select ((select count(*) from reviews where reviewer_id = ${other.user.id})
+        + (select count(*) from comments where reviewer_id = ${other.user.id})
+        + (select count(*) from viewer_states where reviewer_id = ${other.user.id}))::int as n`);
+    expect(mine.rows[0]!.n).toBe(3);
+  });
+
+  it('can never be read by another reviewer: scores, own-comment fields and viewer state', async () => {
+    const owner = await createSignedInUser(ctx.app, ctx.db);
+    const other = await createSignedInUser(ctx.app, ctx.db);
+    const opportunity = await createOpportunity(ctx.db);
+    const secretScores = { ...SAMPLE_SCORES, marketPotential: 1 };
+    await createReview(ctx.db, {
+      opportunityId: opportunity.id,
+      reviewerId: owner.user.id,
+      scores: secretScores,
+    });
+    await createComment(ctx.db, {
+      opportunityId: opportunity.id,
+      reviewerId: owner.user.id,
+      otherComments: 'owner-only-words',
+    });
+    await createViewerState(ctx.db, {
+      reviewerId: owner.user.id,
+      lastOpportunityId: opportunity.id,
+    });
+    await setShowReviewerComments(ctx.db, 'false');
+    const get = (url: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: { cookie: other.cookie } });
+    const base = `/api/reviewer/opportunities/${opportunity.id}`;
+    const bodies = await Promise.all(
+      [
+        '/api/reviewer/opportunities',
+        base,
+        `${base}/reviews`,
+        `${base}/comments`,
+        '/api/reviewer/viewer-state',
+      ].map(async (url) => {
+        const response = await get(url);
+        expect(response.statusCode, url).toBe(200);
+        return response.body;
+      }),
+    );
+    for (const body of bodies) {
+      expect(body).not.toContain('owner-only-words');
+      expect(body).not.toContain(owner.user.id);
+      expect(body).not.toContain(owner.user.email);
+    }
+    expect(JSON.parse(bodies[1]!)).toMatchObject({
+      reviewStatus: 'not_started',
+      userReview: null,
+      userComment: null,
+    });
+    expect(JSON.parse(bodies[2]!)).toEqual([]);
+    expect(JSON.parse(bodies[4]!)).toEqual({ lastOpportunityId: null });
+    // Shown to others only through the setting, and then without the owner's id or email.
+    await setShowReviewerComments(ctx.db, 'true');
+    const shown = await get(`${base}/comments`);
+    expect(shown.body).toContain('owner-only-words');
+    expect(shown.body).not.toContain(owner.user.id);
+    expect(shown.body).not.toContain(owner.user.email);
+    await setShowReviewerComments(ctx.db, 'false');
   });
 });
