@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@shared/text';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   serializerCompiler,
@@ -10,6 +11,7 @@ import { publicApi } from './api/public-api';
 import { reviewerApi } from './api/reviewer-api';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { HttpError } from './http-errors';
 import { imageRoutes } from './modules/images/image-routes';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -64,11 +66,21 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Treat an empty JSON body (`POST` with the header but nothing sent) as no body.
+  // Treat an empty JSON body (`POST` with the header but nothing sent) as no body. Text the
+  // database cannot store byte-identical (NUL, lone surrogates) is refused for every route here.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    return parseJson(request, body as string, done);
+    return parseJson(request, body as string, (error, parsed) => {
+      if (error) return done(error, undefined);
+      const paths = findUnstorableText(parsed);
+      if (paths.length === 0) return done(null, parsed);
+      const issues = paths.map((path) => ({ path, message: UNSTORABLE_TEXT_MESSAGE }));
+      const message = issues
+        .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
+        .join('; ');
+      return done(new HttpError(400, message, issues), undefined);
+    });
   });
 
   await app.register(errorHandlerPlugin);

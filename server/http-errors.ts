@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Field issues of a 400, in the shape of validation errors. */
+    readonly issues?: ReadonlyArray<{ path: string; message: string }>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CriterionKey } from './criteria';
 import { SCORE_MAX, SCORE_MIN } from './limits';
+import { isStorableText } from './text';
 
 /**
  * Contracts of the reviewer workspace (/api/reviewer/*), shared by the server routes and the web
@@ -31,10 +32,6 @@ export const reviewSubmissionSchema = z.object({
   ...scoresSchema.shape,
 });
 export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;
-
-// PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be encoded as UTF-8, so
-// either would be altered or refused by the database; refusing them here keeps text byte-identical.
-const isStorableText = (text: string) => !text.includes('\0') && !/\p{Cs}/u.test(text);
 
 const commentFieldSchema = z
   .string()

@@ -12,3 +12,35 @@ export function initialsOf(name: string | null | undefined, fallback: string): s
     .map((word) => word[0]!.toUpperCase())
     .join('');
 }
+
+// PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be encoded as UTF-8, so
+// either would be refused or altered by the database: such text is refused to stay byte-identical.
+export const UNSTORABLE_TEXT_MESSAGE = 'Text cannot contain NUL characters or lone surrogates';
+
+export const isStorableText = (text: string) => !text.includes('\0') && !/\p{Cs}/u.test(text);
+
+/**
+ * The dotted path of every string (key or value) in a parsed JSON value that is not storable
+ * text; '' names the value itself. Walks at most `limit` findings.
+ */
+export function findUnstorableText(value: unknown, limit = 10): string[] {
+  const found: string[] = [];
+  const visit = (node: unknown, path: string) => {
+    if (found.length >= limit) return;
+    if (typeof node === 'string') {
+      if (!isStorableText(node)) found.push(path);
+    } else if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) {
+        visit(item, path ? `${path}.${index}` : String(index));
+      }
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, item] of Object.entries(node)) {
+        const itemPath = path ? `${path}.${key}` : key;
+        if (!isStorableText(key)) found.push(itemPath);
+        else visit(item, itemPath);
+      }
+    }
+  };
+  visit(value, '');
+  return found;
+}

@@ -1,3 +1,4 @@
+import { UNSTORABLE_TEXT_MESSAGE } from '@shared/text';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -18,6 +19,18 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
   '08006',
 ]);
+
+// 22021 character_not_in_repertoire (NUL, invalid UTF-8), 22P05 untranslatable_character.
+const UNSTORABLE_CODES = new Set(['22021', '22P05']);
+
+function isUnstorableInput(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const { code } = e as { code?: string };
+    if (code && UNSTORABLE_CODES.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
@@ -53,7 +66,15 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(400).send({ message, issues });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ message: error.message });
+      const { issues } = error;
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.message, ...(issues ? { issues } : {}) });
+    }
+    if (isUnstorableInput(error)) {
+      // Text that reached the database through a path the body check does not see.
+      request.log.warn({ err: error }, 'unstorable input');
+      return reply.code(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -1,0 +1,536 @@
+import { randomBytes } from 'node:crypto';
+import { isStorableText } from '@shared/text';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../test/build-test-app';
+import { createSignedInUser, createUser } from '../test/factories';
+import { createOpportunity, SAMPLE_SCORES } from '../test/reviewer-workspace-factories';
+
+/**
+ * Property-based hostile input (issue 8): generated JSON bodies and path parameters for every
+ * endpoint never cause a 5xx, a refusal never changes a row, and accepted text round-trips.
+ */
+const ctx = setupTestApp();
+
+// Every table a request could write, fingerprinted by row count and newest row version: any
+// insert or update gives a row a newer xmin, a delete lowers the count (without an insert).
+const TABLES = [
+  'users',
+  'opportunities',
+  'reviews',
+  'comments',
+  'viewer_states',
+  'settings',
+  'invitation_tokens',
+  'images',
+  'email_notifications',
+  'audit_logs',
+  'session',
+  'login_attempts',
+] as const;
+type Snapshot = Record<(typeof TABLES)[number], string>;
+
+async function snapshot(): Promise<Snapshot> {
+  const columns = TABLES.map(
+    (table) =>
+      `(select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from ${table}) as ${table}`,
+  );
+  const result = await ctx.pool.query<Snapshot>(`select ${columns.join(', ')}`);
+  return result.rows[0]!;
+}
+
+// --- Generators ---------------------------------------------------------------------------------
+
+const PAYLOADS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfff',
+  '\ud83d\ude00',
+  '\u202e\u0301\ufeff',
+  "'; drop table users; --",
+  "' or '1'='1",
+  '1; select pg_sleep(10)',
+  '$1',
+  '%00',
+  '%s%s%n',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  '{{7*7}}#{7*7}',
+  `$${'{7*7}'}`,
+  '=cmd|" /C calc"!A0',
+  '__proto__',
+  'constructor',
+  'true',
+  'null',
+  '-1',
+  '1e309',
+  '00000000-0000-0000-0000-000000000000',
+];
+
+const hostileText = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...PAYLOADS) },
+  { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  // Huge: past every field's limit, within the 1 MiB body limit.
+  { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 200_000 }).map((n) => 'é'.repeat(n)) },
+);
+
+const hostileKey = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'role', 'reviewerId', 'isAdmin'),
+  fc.string({ unit: 'binary', maxLength: 10 }),
+);
+
+/** JSON as a tree whose objects keep their entries in order, so `__proto__` stays a plain key. */
+type Json = string | number | boolean | null | Json[] | { entries: Array<[string, Json]> };
+
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(0, -1, 1.5, 6, 2 ** 31, 2 ** 53 + 1, -0),
+);
+
+const { json: hostileJson } = fc.letrec<{ json: Json }>((tie) => ({
+  json: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    hostileText,
+    hostileNumber,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('json'), { maxLength: 3 }),
+    fc.array(fc.tuple(hostileKey, tie('json')), { maxLength: 3 }).map((entries) => ({ entries })),
+  ),
+}));
+
+function serialize(value: Json): string {
+  if (Array.isArray(value)) return `[${value.map(serialize).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${value.entries.map(([k, v]) => `${JSON.stringify(k)}:${serialize(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A valid body with some fields replaced, some dropped, and hostile keys added. */
+function mutationsOf(valid: () => Record<string, Json>) {
+  return fc
+    .tuple(
+      fc.array(fc.tuple(fc.nat(), hostileJson), { maxLength: 3 }),
+      fc.array(fc.nat(), { maxLength: 2 }),
+      fc.array(fc.tuple(hostileKey, hostileJson), { maxLength: 2 }),
+    )
+    .map(([replaced, dropped, extra]) => {
+      const entries = Object.entries(valid());
+      for (const [index, value] of replaced) {
+        if (entries.length) entries[index % entries.length]![1] = value;
+      }
+      const kept = entries.filter((_, index) => !dropped.includes(index));
+      return { entries: [...kept, ...extra] } as Json;
+    });
+}
+
+/** A valid body with exactly one field's value swapped for hostile text: reaches the handler. */
+function oneTextFieldOf(valid: () => Record<string, Json>) {
+  return fc.tuple(fc.nat(), hostileText).map(([index, text]) => {
+    const entries = Object.entries(valid());
+    entries[index % entries.length]![1] = text;
+    return { entries } as Json;
+  });
+}
+
+const bodyFor = (valid: () => Record<string, Json>) =>
+  fc.oneof(
+    { weight: 1, arbitrary: hostileJson },
+    { weight: 2, arbitrary: mutationsOf(valid) },
+    { weight: 2, arbitrary: oneTextFieldOf(valid) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          '{"a":',
+          '[1,2',
+          '{"__proto__":{"x":1}}',
+          '{"constructor":{"prototype":{"x":1}}}',
+          'null',
+          '""',
+          '\u0000',
+        )
+        .map((raw) => ({ raw })),
+    },
+  );
+
+/** Path segments: percent-encoded bytes of any text, raw invalid escapes, traversal. */
+const hostileSegment = fc.oneof(
+  hostileText
+    .filter((text) => text.length < 2_000)
+    .map((text) =>
+      Array.from(
+        Buffer.from(text, 'utf8'),
+        (byte) => `%${byte.toString(16).padStart(2, '0')}`,
+      ).join(''),
+    ),
+  fc.constantFrom(
+    '%',
+    '%zz',
+    '%C0%AE',
+    '%ED%A0%80',
+    '%FF%FE',
+    '..',
+    '%2e%2e%2f',
+    'a%00b',
+    '1',
+    '0',
+    '-1',
+  ),
+);
+
+// --- Fixtures -----------------------------------------------------------------------------------
+
+let adminCookie: string;
+let reviewerCookie: string;
+let opportunityId: string;
+let victimId: string;
+let casesRun = 0;
+
+beforeAll(async () => {
+  adminCookie = (await createSignedInUser(ctx.app, ctx.db, 'admin')).cookie;
+  reviewerCookie = (await createSignedInUser(ctx.app, ctx.db, 'reviewer')).cookie;
+  opportunityId = (await createOpportunity(ctx.db)).id;
+  victimId = (await createUser(ctx.db)).id;
+});
+
+afterAll(() => {
+  console.info(`hostile input: ${casesRun} generated requests`);
+});
+
+type Endpoint = {
+  method: 'POST' | 'PATCH';
+  url: () => string;
+  cookie: () => string | undefined;
+  valid: () => Record<string, Json>;
+  /** Rows a refusal may still write (a failed sign-in is counted and audited). */
+  refusalWrites?: Array<keyof Snapshot>;
+  runs?: number;
+};
+
+const randomAddress = () => `10.${randomBytes(3).join('.')}`;
+
+const ENDPOINTS: Record<string, Endpoint> = {
+  'POST /api/auth/login': {
+    method: 'POST',
+    url: () => '/api/auth/login',
+    cookie: () => undefined,
+    valid: () => ({ email: 'someone@example.test', password: 'a password' }),
+    refusalWrites: ['login_attempts', 'audit_logs'],
+    runs: 100,
+  },
+  'POST /api/invitations/:token/accept': {
+    method: 'POST',
+    url: () => `/api/invitations/${randomBytes(32).toString('base64url')}/accept`,
+    cookie: () => undefined,
+    valid: () => ({ password: 'a long enough password' }),
+  },
+  'POST /api/admin/settings': {
+    method: 'POST',
+    url: () => '/api/admin/settings',
+    cookie: () => adminCookie,
+    valid: () => ({ key: 'show_reviewer_comments', value: 'false' }),
+  },
+  'POST /api/admin/reviewers': {
+    method: 'POST',
+    url: () => '/api/admin/reviewers',
+    cookie: () => adminCookie,
+    valid: () => ({
+      name: 'New Reviewer',
+      email: `new-${randomBytes(4).toString('hex')}@example.test`,
+      password: 'a long enough password',
+    }),
+    runs: 100,
+  },
+  'PATCH /api/admin/reviewers/:id': {
+    method: 'PATCH',
+    url: () => `/api/admin/reviewers/${victimId}`,
+    cookie: () => adminCookie,
+    valid: () => ({ isActive: true }),
+  },
+  'POST /api/admin/reviewers/:id/set-password': {
+    method: 'POST',
+    url: () => `/api/admin/reviewers/${victimId}/set-password`,
+    cookie: () => adminCookie,
+    valid: () => ({ password: 'another password' }),
+    runs: 100,
+  },
+  'POST /api/admin/invitations': {
+    method: 'POST',
+    url: () => '/api/admin/invitations',
+    cookie: () => adminCookie,
+    valid: () => ({
+      email: `invitee-${randomBytes(4).toString('hex')}@example.test`,
+      name: 'Invitee',
+      displayName: 'Inv',
+      customMessage: 'Welcome',
+    }),
+  },
+  'POST /api/admin/opportunities': {
+    method: 'POST',
+    url: () => '/api/admin/opportunities',
+    cookie: () => adminCookie,
+    valid: () => ({
+      number: 1_000 + Number.parseInt(randomBytes(2).toString('hex'), 16),
+      title: 'A title',
+      description: 'A description',
+      tags: ['a', 'b'],
+      batch: 'B1',
+      status: 'draft',
+      imageUrl: '',
+    }),
+  },
+  'PATCH /api/admin/opportunities/:id': {
+    method: 'PATCH',
+    url: () => `/api/admin/opportunities/${opportunityId}`,
+    cookie: () => adminCookie,
+    valid: () => ({
+      title: 'Edited',
+      description: 'Edited description',
+      tags: ['x'],
+      status: 'published',
+    }),
+  },
+  'POST /api/reviewer/reviews': {
+    method: 'POST',
+    url: () => '/api/reviewer/reviews',
+    cookie: () => reviewerCookie,
+    valid: () => ({ opportunityId, ...SAMPLE_SCORES }),
+  },
+  'POST /api/reviewer/comments': {
+    method: 'POST',
+    url: () => '/api/reviewer/comments',
+    cookie: () => reviewerCookie,
+    valid: () => ({
+      opportunityId,
+      howToBiggerBetter: 'More',
+      challenges: null,
+      otherComments: '',
+    }),
+  },
+  'POST /api/reviewer/viewer-state': {
+    method: 'POST',
+    url: () => '/api/reviewer/viewer-state',
+    cookie: () => reviewerCookie,
+    valid: () => ({ lastOpportunityId: opportunityId }),
+  },
+};
+
+async function send(endpoint: Endpoint, payload: string) {
+  casesRun++;
+  const cookie = endpoint.cookie();
+  return ctx.app.inject({
+    method: endpoint.method,
+    url: endpoint.url(),
+    payload,
+    remoteAddress: randomAddress(),
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+  });
+}
+
+function expectCleanError(response: Awaited<ReturnType<typeof send>>, label: string) {
+  expect(response.statusCode, label).toBeLessThan(500);
+  if (response.statusCode >= 400) {
+    const body = response.json();
+    expect(typeof body.message, label).toBe('string');
+    // No stack, no SQL in a refusal.
+    expect(response.body, label).not.toMatch(
+      /\bat .+\.(ts|js):\d+|select .+ from |PostgreSQL|syntax error/i,
+    );
+  }
+}
+
+describe('generated JSON bodies', () => {
+  it.each(Object.keys(ENDPOINTS))('%s: no 5xx, and a refusal changes nothing', async (name) => {
+    const endpoint = ENDPOINTS[name]!;
+    await fc.assert(
+      fc.asyncProperty(bodyFor(endpoint.valid), async (body) => {
+        const before = await snapshot();
+        const payload =
+          body !== null && typeof body === 'object' && 'raw' in body ? body.raw : serialize(body);
+        const response = await send(endpoint, payload);
+        expectCleanError(response, `${name} ${payload.slice(0, 200)}`);
+        if (response.statusCode >= 400) {
+          const after = await snapshot();
+          for (const table of TABLES) {
+            if (endpoint.refusalWrites?.includes(table)) continue;
+            expect(after[table], `${name} ${response.statusCode} changed ${table}`).toBe(
+              before[table],
+            );
+          }
+        }
+      }),
+      { numRuns: endpoint.runs ?? 200 },
+    );
+  });
+});
+
+describe('text the database cannot store', () => {
+  // Found by the properties above: NUL made PostgreSQL fail (22021, a 500) and a lone surrogate
+  // was stored as U+FFFD, i.e. silently changed. Both are now a 400 naming the field.
+  it.each([
+    [
+      'PATCH',
+      (): string => `/api/admin/opportunities/${opportunityId}`,
+      { title: 'a\u0000b' },
+      'title',
+    ],
+    [
+      'PATCH',
+      (): string => `/api/admin/opportunities/${opportunityId}`,
+      { tags: ['ok', 'x\ud800'] },
+      'tags.1',
+    ],
+    [
+      'POST',
+      (): string => '/api/admin/invitations',
+      { email: 'nul@example.test', name: 'N\u0000' },
+      'name',
+    ],
+    [
+      'POST',
+      (): string => '/api/admin/reviewers',
+      { email: 'nul@example.test', name: 'x', password: 'p\u0000ssword', '\udfff': 1 },
+      'password',
+    ],
+  ] as const)('%s %s %j answers 400 and changes nothing', async (method, url, payload, path) => {
+    const before = await snapshot();
+    const response = await ctx.app.inject({
+      method,
+      url: url(),
+      payload,
+      headers: { cookie: adminCookie },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toContainEqual({
+      path,
+      message: 'Text cannot contain NUL characters or lone surrogates',
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('generated path parameters', () => {
+  it('every route with a parameter: no 5xx, and a refusal changes nothing', async () => {
+    const routes = ctx.app.declaredRoutes.filter(
+      (route) => route.url.includes(':') && route.method !== 'HEAD',
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(12);
+    for (const route of routes) {
+      const cookie =
+        route.access === 'admin' || route.access === 'signed-in'
+          ? adminCookie
+          : route.access === 'reviewer'
+            ? reviewerCookie
+            : undefined;
+      await fc.assert(
+        fc.asyncProperty(hostileSegment, async (segment) => {
+          const url = route.url.replace(/:\w+/, segment);
+          const before = await snapshot();
+          casesRun++;
+          const response = await ctx.app.inject({
+            method: route.method as 'GET',
+            url,
+            remoteAddress: randomAddress(),
+            headers: cookie ? { cookie } : {},
+          });
+          expectCleanError(response, `${route.method} ${url.slice(0, 200)}`);
+          if (response.statusCode >= 400) expect(await snapshot()).toEqual(before);
+        }),
+        { numRuns: 30 },
+      );
+    }
+  });
+});
+
+// Text that PostgreSQL can hold: anything but NUL and lone surrogates, hostile payloads included.
+const storableText = fc
+  .oneof(
+    fc.constantFrom(...PAYLOADS),
+    fc.string({ unit: 'binary', maxLength: 200 }),
+    fc.string({ unit: 'grapheme', maxLength: 200 }),
+  )
+  .filter(isStorableText);
+
+describe('accepted text comes back byte-identical', () => {
+  it('comments: the four fields as sent, in the answer and on reload', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          howToBiggerBetter: storableText,
+          challenges: storableText,
+          howToGetGoing: storableText,
+          otherComments: storableText,
+        }),
+        async (fields) => {
+          casesRun++;
+          const response = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/reviewer/comments',
+            payload: { opportunityId, ...fields },
+            headers: { cookie: reviewerCookie },
+          });
+          expect(response.statusCode).toBe(200);
+          expect(response.json()).toMatchObject(fields);
+          const reload = await ctx.app.inject({
+            method: 'GET',
+            url: `/api/reviewer/opportunities/${opportunityId}`,
+            headers: { cookie: reviewerCookie },
+          });
+          expect(reload.json().userComment).toMatchObject(fields);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('opportunities: title (trimmed), description, batch and tags as sent', async () => {
+    const title = storableText.filter((text) => text.trim() !== '' && text.length <= 500);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          title,
+          description: storableText,
+          batch: title.filter((text) => text.length <= 100),
+          tags: fc.array(
+            title.filter((text) => text.length <= 100),
+            { maxLength: 3 },
+          ),
+        }),
+        async (fields) => {
+          casesRun++;
+          const response = await ctx.app.inject({
+            method: 'PATCH',
+            url: `/api/admin/opportunities/${opportunityId}`,
+            payload: fields,
+            headers: { cookie: adminCookie },
+          });
+          expect(response.statusCode).toBe(200);
+          const expected = {
+            title: fields.title.trim(),
+            description: fields.description,
+            batch: fields.batch.trim(),
+            tags: fields.tags.map((tag) => tag.trim()),
+          };
+          expect(response.json()).toMatchObject(expected);
+          const list = await ctx.app.inject({
+            method: 'GET',
+            url: '/api/admin/opportunities',
+            headers: { cookie: adminCookie },
+          });
+          const stored = list.json().find((row: { id: string }) => row.id === opportunityId);
+          expect(stored).toMatchObject(expected);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+});
