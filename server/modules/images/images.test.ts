@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -192,6 +193,121 @@ describe('POST /api/admin/upload-image', () => {
     expect(wrongField.statusCode).toBe(400);
     const noFile = await uploadAsAdmin(multipartBody([{ name: 'note', content: 'hello' }]));
     expect(noFile.statusCode).toBe(400);
+  });
+});
+
+/** A PNG of width x height 1-bit grey pixels, all zero: tiny once deflated, huge once decoded. */
+async function zeroPng(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, adaptive filter, no interlace
+  const row = Buffer.alloc(1 + Math.ceil(width / 8)); // filter byte + packed pixels
+  const deflate = zlib.createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (part: Buffer) => parts.push(part));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  for (let y = 0; y < height; y++) {
+    if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.concat(parts)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function countImages() {
+  return (await ctx.db.select({ id: images.id }).from(images)).length;
+}
+
+describe('hostile uploads', () => {
+  it('refuses HTML disguised as a PNG, and a truncated JPEG, with 415 and stores nothing', async () => {
+    const before = await countImages();
+    const jpeg = await solid(400, 300).jpeg().toBuffer();
+    const cases: Array<[string, Buffer, string, string]> = [
+      [
+        'HTML named .png',
+        Buffer.from(
+          '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
+        ),
+        'x.png',
+        'image/png',
+      ],
+      [
+        'HTML behind PNG magic bytes',
+        Buffer.concat([
+          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+          Buffer.from('<html><script>alert(1)</script></html>'),
+        ]),
+        'y.png',
+        'image/png',
+      ],
+      ['truncated JPEG', jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), 'cut.jpg', 'image/jpeg'],
+    ];
+    for (const [label, bytes, filename, type] of cases) {
+      const response = await uploadAsAdmin(imageUpload(bytes, filename, type));
+      expect(response.statusCode, label).toBe(415);
+    }
+    expect(await countImages()).toBe(before);
+  });
+
+  it('cleans a PNG/HTML polyglot: served re-encoded, without the HTML, as image/png + nosniff', async () => {
+    const html = '<html><body><script>alert(document.cookie)</script></body></html>';
+    const polyglot = Buffer.concat([await solid(100, 100).png().toBuffer(), Buffer.from(html)]);
+    expect((await sharp(polyglot).metadata()).format).toBe('png');
+    const response = await uploadAsAdmin(imageUpload(polyglot, 'poly.png', 'text/html'));
+    // The decodable PNG is accepted; re-encoding keeps the pixels and nothing after IEND.
+    expect(response.statusCode).toBe(201);
+    const served = await getImage(response.json().url, access.admin.cookie);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.includes(Buffer.from('<script'))).toBe(false);
+    expect(served.rawPayload.includes(Buffer.from('<html'))).toBe(false);
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('png');
+  });
+
+  it('refuses a decompression bomb (a tiny 30000x30000 PNG) without decoding it', async () => {
+    const bomb = await zeroPng(30_000, 30_000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const metadata = await sharp(bomb, { limitInputPixels: false }).metadata();
+    expect([metadata.width, metadata.height]).toEqual([30_000, 30_000]);
+    const before = await countImages();
+    const response = await uploadAsAdmin(imageUpload(bomb, 'bomb.png', 'image/png'));
+    expect([400, 413, 415]).toContain(response.statusCode);
+    expect(response.json()).toHaveProperty('message');
+    expect(await countImages()).toBe(before);
+  });
+
+  it('drops EXIF (GPS included) from PNG and WebP too', async () => {
+    const exif = {
+      IFD0: { Copyright: 'secret-owner' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
+    };
+    for (const [format, bytes] of [
+      ['png', await solid(100, 100).png().withExif(exif).toBuffer()],
+      ['webp', await solid(100, 100).webp().withExif(exif).toBuffer()],
+    ] as const) {
+      expect((await sharp(bytes).metadata()).exif, format).toBeDefined();
+      const response = await uploadAsAdmin(imageUpload(bytes, `a.${format}`, `image/${format}`));
+      expect(response.statusCode, format).toBe(201);
+      const served = await getImage(response.json().url, access.admin.cookie);
+      expect(served.headers['content-type']).toBe(`image/${format}`);
+      const after = await sharp(served.rawPayload).metadata();
+      expect(after.exif, format).toBeUndefined();
+      expect(served.rawPayload.includes(Buffer.from('secret-owner')), format).toBe(false);
+    }
   });
 });
 
