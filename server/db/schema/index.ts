@@ -5,6 +5,7 @@ export * from './images';
 export * from './invitation-tokens';
 export * from './login-attempts';
 export * from './opportunities';
+export * from './rate-limits';
 export * from './reviews';
 export * from './sessions';
 export * from './settings';

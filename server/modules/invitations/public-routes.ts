@@ -1,4 +1,3 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import { currentUserSchema } from '@shared/auth-schemas';
 import {
   acceptInvitationSchema,
@@ -9,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { tooManyRequests } from '../../http-errors';
 import { auditActorOf } from '../audit/record-audit';
+import { hitRateLimit, type RateLimit, scheduleThrottlePruning } from '../auth/request-throttle';
 import { presentCurrentUser } from '../users/presenter';
 import { presentPublicInvitation } from './presenter';
 import { acceptInvitation, findUsableInvitation } from './service';
@@ -19,18 +19,30 @@ export const INVITATION_RATE_WINDOW_MS = 15 * 60 * 1000;
 export const INVITATION_THROTTLED =
   'Too many invitation requests from this address. Please wait 15 minutes and try again.';
 
-/** The invitation link's page and its acceptance: anyone holding the token, throttled per IP. */
+const INVITATION_RULE: RateLimit = {
+  scope: 'invitation',
+  limit: INVITATION_RATE_LIMIT,
+  windowMs: INVITATION_RATE_WINDOW_MS,
+};
+
+/**
+ * The invitation link's page and its acceptance: anyone holding the token, throttled per IP
+ * with a counter in PostgreSQL, so that every instance enforces one shared limit.
+ */
 export const invitationPublicRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app,
   { db },
 ) => {
-  // Registered in this encapsulated scope only: other routes are not limited.
-  await app.register(fastifyRateLimit, {
-    max: INVITATION_RATE_LIMIT,
-    timeWindow: INVITATION_RATE_WINDOW_MS,
-    keyGenerator: (request) => request.ip,
-    errorResponseBuilder: () => tooManyRequests(INVITATION_THROTTLED),
+  // In this encapsulated scope only: other routes are not limited. Before validation, so that
+  // malformed guesses count too.
+  app.addHook('onRequest', async (request, reply) => {
+    const { isLimited, retryAfterSeconds } = await hitRateLimit(db, INVITATION_RULE, request.ip);
+    if (isLimited) {
+      reply.header('retry-after', String(retryAfterSeconds));
+      throw tooManyRequests(INVITATION_THROTTLED);
+    }
   });
+  scheduleThrottlePruning(app, db);
 
   app.get(
     '/api/invitations/:token',
