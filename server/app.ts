@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@shared/text';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -45,14 +45,40 @@ export const REDACTED_LOG_PATHS = [
   '*.password',
   '*.passwordHash',
   '*.tempPassword',
+  '*.confirmPassword',
+  '*.token',
 ];
+
+// An invitation link's token is a credential: it never reaches the log, even inside a URL.
+const TOKEN_IN_PATH = /^(\/api\/invitations\/|\/invite\/)[^/?#]+/;
+
+/** The URL as logged: invitation tokens replaced. */
+export function loggableUrl(url: string): string {
+  return url.replace(TOKEN_IN_PATH, '$1[redacted]');
+}
+
+/** Fastify's request serializer, minus secrets in the URL. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: loggableUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** pino options for the app and the process: redactions and the request serializer. */
+export function loggerOptions(level: string) {
+  return { level, redact: REDACTED_LOG_PATHS, serializers: { req: serializeRequest } };
+}
 
 export async function buildApp(options: AppOptions) {
   const { config, db } = options;
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
-      : { logger: { level: config.logLevel, redact: REDACTED_LOG_PATHS } }),
+      : { logger: loggerOptions(config.logLevel) }),
     bodyLimit: 1024 * 1024,
     requestTimeout: 60_000,
     connectionTimeout: 60_000,
@@ -92,6 +118,7 @@ export async function buildApp(options: AppOptions) {
       db,
       secret: options.sessionSecret,
       secure: config.secureCookies,
+      lifetime: { maxAgeMs: config.sessionMaxAgeMs, idleMs: config.sessionIdleMs },
     });
     await api.register(authenticationPlugin, { db });
     await api.register(publicApi, { db });

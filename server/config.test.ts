@@ -15,6 +15,18 @@ describe('loadConfig', () => {
       secureCookies: false,
       smtpUrl: undefined,
       logLevel: 'info',
+      sessionMaxAgeMs: 168 * 60 * 60 * 1000,
+      sessionIdleMs: 720 * 60 * 1000,
+    });
+  });
+
+  it('reads the session lifetimes (additions beyond CONTRACT.md)', () => {
+    const config = loadConfig({ SESSION_MAX_AGE_HOURS: '24', SESSION_IDLE_MINUTES: '30' });
+    expect(config.sessionMaxAgeMs).toBe(24 * 60 * 60 * 1000);
+    expect(config.sessionIdleMs).toBe(30 * 60 * 1000);
+    expect(loadConfig({ SESSION_MAX_AGE_HOURS: '', SESSION_IDLE_MINUTES: ' ' })).toMatchObject({
+      sessionMaxAgeMs: 168 * 60 * 60 * 1000,
+      sessionIdleMs: 720 * 60 * 1000,
     });
   });
 
@@ -57,6 +69,11 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ SESSION_MAX_AGE_HOURS: '0' }, 'SESSION_MAX_AGE_HOURS'],
+    [{ SESSION_MAX_AGE_HOURS: '1.5' }, 'SESSION_MAX_AGE_HOURS'],
+    [{ SESSION_MAX_AGE_HOURS: 'week' }, 'SESSION_MAX_AGE_HOURS'],
+    [{ SESSION_IDLE_MINUTES: '2' }, 'SESSION_IDLE_MINUTES'],
+    [{ SESSION_MAX_AGE_HOURS: '1', SESSION_IDLE_MINUTES: '61' }, 'SESSION_IDLE_MINUTES'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/assay' }, 'SESSION_SECRET'],
   ])('rejects %j with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -37,6 +37,25 @@ const envSchema = z
     ),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(logLevels).default('info')),
+    // Additions beyond CONTRACT.md (issue 8): absolute and idle lifetime of a session.
+    SESSION_MAX_AGE_HOURS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number('must be a whole number of hours')
+        .int('must be a whole number of hours')
+        .min(1, 'must be at least 1 hour')
+        .max(24 * 366, 'must be at most a year')
+        .default(168),
+    ),
+    SESSION_IDLE_MINUTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number('must be a whole number of minutes')
+        .int('must be a whole number of minutes')
+        .min(5, 'must be at least 5 minutes')
+        .max(60 * 24 * 366, 'must be at most a year')
+        .default(720),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -44,6 +63,13 @@ const envSchema = z
         code: 'custom',
         path: ['ADMIN_PASSWORD'],
         message: 'is required (at least 8 characters) when ADMIN_EMAIL is set',
+      });
+    }
+    if (env.SESSION_IDLE_MINUTES > env.SESSION_MAX_AGE_HOURS * 60) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_IDLE_MINUTES'],
+        message: 'must not exceed SESSION_MAX_AGE_HOURS',
       });
     }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
@@ -68,6 +94,10 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: (typeof logLevels)[number];
+  /** A session ends this long after sign-in, however active. */
+  sessionMaxAgeMs: number;
+  /** A session ends after this long without a request. */
+  sessionIdleMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -97,5 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Assay <no-reply@localhost>',
     logLevel: e.LOG_LEVEL,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 60 * 60 * 1000,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60 * 1000,
   };
 }

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { buildApp, REDACTED_LOG_PATHS } from './app';
+import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { claimDataDir } from './data-dir-lock';
 import { openDatabase } from './db/client';
@@ -13,7 +13,7 @@ const SHUTDOWN_TIMEOUT_MS = 20_000;
 
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, redact: REDACTED_LOG_PATHS });
+  const logger = pino(loggerOptions(config.logLevel));
   const releaseDataDir = config.databaseUrl ? () => {} : claimDataDir(config);
   const secrets = loadOrCreateSecrets(config.dataDir);
 

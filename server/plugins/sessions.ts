@@ -8,31 +8,56 @@ import type { Database } from '../db/client';
 declare module 'fastify' {
   interface Session {
     userId?: string;
+    /** ISO time after which the session ends however active it is (set when first stored). */
+    absoluteExpiresAt?: string;
   }
 }
 
 export const SESSION_COOKIE = 'assay.sid';
-export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 15 * 60 * 1000;
+/** Idle expiry moves forward at most this often, so that reads do not write on every request. */
+export const SESSION_TOUCH_INTERVAL_S = 60;
+
+export type SessionLifetime = { maxAgeMs: number; idleMs: number };
 
 type Callback = (error?: unknown) => void;
 
-/** @fastify/session store over the `session` table. */
+/**
+ * @fastify/session store over the `session` table. A row's `expire` is the earlier of the
+ * absolute end (sign-in + max age) and the idle end (last activity + idle time); reading a session
+ * pushes the idle end forward, but writes only when it has moved by more than a minute.
+ */
 export class PostgresSessionStore implements SessionStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly lifetime: SessionLifetime,
+  ) {}
 
   get(sid: string, callback: (error: unknown, session?: Session | null) => void) {
+    const idle = sql.raw(`interval '${Math.floor(this.lifetime.idleMs / 1000)} seconds'`);
+    const touch = sql.raw(`interval '${SESSION_TOUCH_INTERVAL_S} seconds'`);
     this.db
       .execute<{ sess: Session }>(
-        sql`select sess from session where sid = ${sid} and expire > now()`,
+        sql`with live as (
+              select sid, sess, least(coalesce((sess ->> 'absoluteExpiresAt')::timestamptz, expire), now() + ${idle}) as next_expire
+              from session
+              where sid = ${sid} and expire > now()
+                and coalesce((sess ->> 'absoluteExpiresAt')::timestamptz, expire) > now()
+            ), touched as (
+              update session set expire = live.next_expire from live
+              where session.sid = live.sid and session.expire < live.next_expire - ${touch}
+            )
+            select sess from live`,
       )
       .then((result) => callback(null, result.rows[0]?.sess ?? null), callback);
   }
 
   set(sid: string, session: Session, callback: Callback) {
-    const expires = session.cookie?.expires
-      ? new Date(session.cookie.expires)
-      : new Date(Date.now() + SESSION_MAX_AGE_MS);
+    const now = Date.now();
+    session.absoluteExpiresAt ??= new Date(now + this.lifetime.maxAgeMs).toISOString();
+    const expires = new Date(
+      Math.min(Date.parse(session.absoluteExpiresAt), now + this.lifetime.idleMs),
+    );
     this.db
       .execute(
         sql`insert into session (sid, sess, expire) values (${sid}, ${JSON.stringify(session)}::jsonb, ${expires.toISOString()})
@@ -55,15 +80,21 @@ export async function pruneExpiredSessions(db: Database) {
   await db.execute(sql`delete from session where expire <= now()`);
 }
 
-export type SessionOptions = { db: Database; secret: string; secure: boolean };
+export type SessionOptions = {
+  db: Database;
+  secret: string;
+  secure: boolean;
+  lifetime: SessionLifetime;
+};
 
 export const sessionsPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
     secret: options.secret,
     cookieName: SESSION_COOKIE,
-    store: new PostgresSessionStore(options.db),
-    // No write per request: a session row changes only at sign-in and sign-out.
+    store: new PostgresSessionStore(options.db, options.lifetime),
+    // No save per request: the row is written at sign-in and sign-out, and its idle expiry
+    // moved forward by the store at most once a minute.
     rolling: false,
     saveUninitialized: false,
     cookie: {
@@ -71,7 +102,8 @@ export const sessionsPlugin = fp(async (app: FastifyInstance, options: SessionOp
       httpOnly: true,
       sameSite: 'lax',
       secure: options.secure,
-      maxAge: SESSION_MAX_AGE_MS,
+      // The cookie lives as long as the session may; the server enforces idle expiry.
+      maxAge: options.lifetime.maxAgeMs,
     },
   });
 

@@ -25,8 +25,8 @@ const TABLES = [
   'images',
   'email_notifications',
   'audit_logs',
-  'session',
   'login_attempts',
+  // Not `session`: reading a session may move its idle expiry forward, whatever the answer.
 ] as const;
 type Snapshot = Record<(typeof TABLES)[number], string>;
 
