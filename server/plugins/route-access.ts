@@ -14,7 +14,13 @@ declare module 'fastify' {
   }
 }
 
-export type DeclaredRoute = { method: string; url: string; access: Access };
+export type DeclaredRoute = {
+  method: string;
+  url: string;
+  access: Access;
+  /** True when the route validates a body (the hostile-input test must cover it). */
+  hasBody: boolean;
+};
 
 const SCOPE_OF_PREFIX: ReadonlyArray<[prefix: string, access: Access]> = [
   ['/api/admin/', 'admin'],
@@ -63,7 +69,8 @@ export function enforceRouteAccess(registry: DeclaredRoute[]) {
       const existing = route.onRequest ? [route.onRequest].flat() : [];
       route.onRequest = [requireSignedIn, ...existing];
     }
-    for (const method of methods) registry.push({ method, url: route.url, access });
+    const hasBody = Boolean((route.schema as { body?: unknown } | undefined)?.body);
+    for (const method of methods) registry.push({ method, url: route.url, access, hasBody });
   };
 }
 

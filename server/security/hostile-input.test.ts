@@ -349,6 +349,13 @@ function expectCleanError(response: Awaited<ReturnType<typeof send>>, label: str
 }
 
 describe('generated JSON bodies', () => {
+  it('covers every route that takes a JSON body', () => {
+    const withBody = ctx.app.declaredRoutes
+      .filter((route) => route.hasBody)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(new Set(withBody)).toEqual(new Set(Object.keys(ENDPOINTS)));
+  });
+
   it.each(Object.keys(ENDPOINTS))('%s: no 5xx, and a refusal changes nothing', async (name) => {
     const endpoint = ENDPOINTS[name]!;
     await fc.assert(
