@@ -21,26 +21,27 @@ export const isStorableText = (text: string) => !text.includes('\0') && !/\p{Cs}
 
 /**
  * The dotted path of every string (key or value) in a parsed JSON value that is not storable
- * text; '' names the value itself. Walks at most `limit` findings.
+ * text; '' names the value itself. At most `limit` findings. Iterative, so that deeply nested
+ * input cannot overflow the stack.
  */
 export function findUnstorableText(value: unknown, limit = 10): string[] {
   const found: string[] = [];
-  const visit = (node: unknown, path: string) => {
-    if (found.length >= limit) return;
+  const pending: Array<[node: unknown, path: string]> = [[value, '']];
+  const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+  while (pending.length > 0 && found.length < limit) {
+    const [node, path] = pending.pop()!;
     if (typeof node === 'string') {
       if (!isStorableText(node)) found.push(path);
     } else if (Array.isArray(node)) {
-      for (const [index, item] of node.entries()) {
-        visit(item, path ? `${path}.${index}` : String(index));
+      for (let index = node.length - 1; index >= 0; index--) {
+        pending.push([node[index], join(path, String(index))]);
       }
     } else if (node !== null && typeof node === 'object') {
-      for (const [key, item] of Object.entries(node)) {
-        const itemPath = path ? `${path}.${key}` : key;
-        if (!isStorableText(key)) found.push(itemPath);
-        else visit(item, itemPath);
+      for (const [key, item] of Object.entries(node).reverse()) {
+        if (!isStorableText(key)) found.push(join(path, key));
+        else pending.push([item, join(path, key)]);
       }
     }
-  };
-  visit(value, '');
-  return found;
+  }
+  return found.slice(0, limit);
 }

@@ -425,6 +425,25 @@ describe('text the database cannot store', () => {
   });
 });
 
+describe('deeply nested JSON', () => {
+  it.each([1_000, 4_000, 20_000, 300_000])('%i levels answer 400, never a 5xx', async (depth) => {
+    for (const [open, close] of [
+      ['[', ']'],
+      ['{"a":', '}'],
+    ] as const) {
+      const payload = `${open.repeat(depth)}"\u0000"${close.repeat(depth)}`;
+      if (payload.length > 1024 * 1024) continue;
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/reviewer/comments',
+        payload,
+        headers: { 'content-type': 'application/json', cookie: reviewerCookie },
+      });
+      expect(response.statusCode, `${depth} x ${open}`).toBe(400);
+    }
+  });
+});
+
 describe('generated path parameters', () => {
   it('every route with a parameter: no 5xx, and a refusal changes nothing', async () => {
     const routes = ctx.app.declaredRoutes.filter(
