@@ -19,6 +19,7 @@ import { type DeclaredRoute, enforceRouteAccess } from './plugins/route-access';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionsPlugin } from './plugins/sessions';
+import { slowBodyGuardPlugin } from './plugins/slow-body-guard';
 import { webAppPlugin } from './plugins/web-app';
 
 declare module 'fastify' {
@@ -36,7 +37,18 @@ export type AppOptions = {
   loggerInstance?: FastifyBaseLogger;
   /** Folder of the built web app; defaults to dist/web under the working directory. */
   webRoot?: string;
+  /** Slow-client limits; tests shorten them. */
+  timeouts?: Partial<Timeouts>;
 };
+
+export type Timeouts = {
+  /** A request must arrive whole (headers and body) within this time, or it gets 408. */
+  requestMs: number;
+  /** A connection with no traffic for this long is closed. */
+  idleMs: number;
+};
+
+export const DEFAULT_TIMEOUTS: Timeouts = { requestMs: 60_000, idleMs: 60_000 };
 
 export const REDACTED_LOG_PATHS = [
   'req.headers.cookie',
@@ -75,13 +87,19 @@ export function loggerOptions(level: string) {
 
 export async function buildApp(options: AppOptions) {
   const { config, db } = options;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: loggerOptions(config.logLevel) }),
     bodyLimit: 1024 * 1024,
-    requestTimeout: 60_000,
-    connectionTimeout: 60_000,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    // Node checks request timeouts on this interval (30 s by default): never coarser than the
+    // timeout itself, so that a short limit is applied in time.
+    http: {
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, timeouts.requestMs / 4)),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // Before any route: an /api route without an access declaration stops the app from starting.
@@ -110,6 +128,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(slowBodyGuardPlugin, { timeoutMs: timeouts.requestMs });
   await app.register(securityHeadersPlugin, { https: config.secureCookies });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
 

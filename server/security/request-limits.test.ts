@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -69,6 +69,77 @@ describe('request size', () => {
     } finally {
       await ctx.app.server.close();
     }
+  });
+});
+
+describe('slow clients', () => {
+  // Production waits 60 s (DEFAULT_TIMEOUTS); the same mechanism with short limits here.
+  let slowApp: App;
+  let port: number;
+
+  beforeAll(async () => {
+    slowApp = await buildApp({
+      config: ctx.config,
+      db: ctx.db,
+      sessionSecret: TEST_SESSION_SECRET,
+      webRoot: path.join(otherDataDir, 'no-web-build'),
+      timeouts: { requestMs: 400, idleMs: 1_500 },
+    });
+    await slowApp.listen({ port: 0, host: '127.0.0.1' });
+    port = (slowApp.server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await slowApp?.close();
+  });
+
+  /** Sends `start`, then `drip` every 100 ms, until the server closes; answers what it sent. */
+  function talk(start: string, drip?: string) {
+    return new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let received = '';
+      let timer: NodeJS.Timeout | undefined;
+      socket.setEncoding('utf8');
+      socket.on('connect', () => {
+        if (start) socket.write(start);
+        if (drip) timer = setInterval(() => socket.writable && socket.write(drip), 100);
+      });
+      socket.on('data', (chunk: string) => {
+        received += chunk;
+      });
+      socket.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error);
+      });
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve(received);
+      });
+    });
+  }
+
+  it('answers 408 to headers that never finish (slowloris)', async () => {
+    const answer = await talk('GET /api/health HTTP/1.1\r\nHost: assay.test\r\n', 'X-Slow: 1\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('answers 408 to a body that never arrives in full', async () => {
+    const answer = await talk(
+      'POST /api/auth/login HTTP/1.1\r\nHost: assay.test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+      ' ',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('closes a connection that sends nothing', async () => {
+    // Node treats it as headers that never came: 408, then the connection is closed.
+    expect(await talk('')).toMatch(/^(HTTP\/1\.1 408|$)/);
+  });
+
+  it('still serves a prompt client', async () => {
+    const answer = await talk(
+      'GET /api/health HTTP/1.1\r\nHost: assay.test\r\nConnection: close\r\n\r\n',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
   });
 });
 
