@@ -80,10 +80,11 @@ describe('opportunity detail', () => {
     const description = screen.getByTestId('description');
     expect(description.textContent).toBe('First line\nSecond line');
     expect(description).toHaveClass('whitespace-pre-line');
-    expect(screen.getByRole('img', { name: 'Solar Roofs' })).toHaveAttribute(
-      'src',
-      '/api/images/solar',
-    );
+    const image = screen.getByRole('img', { name: 'Solar Roofs' });
+    // Served narrowed to the width shown: half the page on wide screens, all of it on phones.
+    expect(image).toHaveAttribute('src', '/api/images/solar?w=640');
+    expect(image.getAttribute('srcset')).toContain('/api/images/solar?w=1280 1280w');
+    expect(image).toHaveAttribute('sizes', '(min-width: 1024px) 50vw, 100vw');
     const tags = within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem');
     expect(tags.map((t) => t.textContent)).toEqual(['energy', 'housing', 'solar', 'roofs']);
     expect(screen.getByRole('link', { name: 'Back to Opportunities' })).toHaveAttribute(
