@@ -5,6 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import {
+  checkLedger,
+  http,
+  recordAttempt,
+  type SaveLedger,
+  scoresFor,
+  signInOver,
+} from './reliability/fault-support';
 
 // The real process: `node server/main.ts` on a fresh DATA_DIR with its embedded PostgreSQL.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-main-test-'));
@@ -65,20 +73,73 @@ afterAll(() => {
 });
 
 describe('the server process', () => {
-  it('survives kill -9: the next start recovers the embedded cluster and keeps the data', async () => {
+  it('survives kill -9 in the middle of a stream of saves: every acknowledged save is kept whole', async () => {
     port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
     const first = startApp();
     await waitUntilHealthy(first);
-    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
+    const cookie = await signInOver(base, admin.email, admin.password);
+
+    // Four reviewers and three published opportunities, made through the API.
+    const reviewers = await Promise.all(
+      [1, 2, 3, 4].map(async (i) => {
+        const email = `crash-reviewer-${i}@example.test`;
+        const created = await http(base, 'POST', '/api/admin/reviewers', {
+          cookie,
+          body: { name: `Crash Reviewer ${i}`, email, password: 'reviewer-password' },
+        });
+        expect(created.status).toBe(201);
+        const { id } = created.body as { id: string };
+        return { id, cookie: await signInOver(base, email, 'reviewer-password') };
+      }),
+    );
+    const opportunities = await Promise.all(
+      [1, 2, 3].map(async (number) => {
+        const created = await http(base, 'POST', '/api/admin/opportunities', {
+          cookie,
+          body: {
+            number,
+            title: `Crash ${number}`,
+            description: 'd',
+            tags: [],
+            status: 'published',
+          },
+        });
+        expect(created.status).toBe(201);
+        return (created.body as { id: string }).id;
+      }),
+    );
+
+    // Each reviewer saves one review after another, round the opportunities, until the kill.
+    const ledger: SaveLedger = new Map();
+    let acknowledged = 0;
+    let seed = 0;
+    const stream = reviewers.map(async (reviewer) => {
+      for (let i = 0; ; i++) {
+        const opportunityId = opportunities[i % opportunities.length]!;
+        const scores = scoresFor(seed++);
+        let status = 0;
+        try {
+          status = (
+            await http(base, 'POST', '/api/reviewer/reviews', {
+              cookie: reviewer.cookie,
+              body: { opportunityId, ...scores },
+            })
+          ).status;
+        } catch {
+          status = 0; // no answer: the process is gone
+        }
+        recordAttempt(ledger, `${reviewer.id}/${opportunityId}`, scores, status);
+        if (status === 0) return;
+        expect(status).toBe(200);
+        acknowledged++;
+      }
     });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().at(-1)!.split(';')[0]!;
+    while (acknowledged < 60) await new Promise((resolve) => setTimeout(resolve, 10));
 
     first.child.kill('SIGKILL');
     await exited(first.child);
+    await Promise.all(stream);
 
     const second = startApp();
     await waitUntilHealthy(second);
@@ -87,6 +148,33 @@ describe('the server process', () => {
     const me = await fetch(`http://127.0.0.1:${port}/api/auth/me`, { headers: { cookie } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email: admin.email, role: 'admin' });
+
+    // Every acknowledged save is in the database with its scores (or those of the save that was
+    // in flight for the same review at the kill), and no row is half-written.
+    const { databasePassword } = JSON.parse(
+      fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'),
+    ) as { databasePassword: string };
+    const client = new pg.Client({
+      host: path.join(dataDir, 'run'),
+      port: 5432,
+      user: 'postgres',
+      password: databasePassword,
+      database: 'assay',
+    });
+    await client.connect();
+    try {
+      const check = await checkLedger(client, ledger);
+      const inFlight = [...ledger.values()].filter((a) => a.at(-1)!.status === 0).length;
+      console.log(
+        `kill -9: ${check.acknowledged} saves acknowledged, ${inFlight} in flight at the kill, ` +
+          `${check.lost.length} lost, ${check.halfWritten.length} half-written`,
+      );
+      expect(check.acknowledged).toBeGreaterThanOrEqual(60);
+      expect(check.lost).toEqual([]);
+      expect(check.halfWritten).toEqual([]);
+    } finally {
+      await client.end();
+    }
 
     // A second process on the same DATA_DIR refuses to start instead of stealing the cluster.
     const intruder = startApp({ PORT: String(await freePort()) });
