@@ -117,6 +117,14 @@ describe('a database outage under a stream of saves', () => {
     await waitFor(() => statuses.filter((s) => s === 200).length >= 30, '30 acknowledged saves');
     const acknowledgedBeforeOutage = statuses.filter((s) => s === 200).length;
 
+    // A transaction of the app's pool waiting between two statements when the database goes: its
+    // client must not turn the lost connection into an uncaught exception (which ends the app).
+    const uncaught: string[] = [];
+    const onUncaught = (error: Error) => uncaught.push(String(error));
+    process.on('uncaughtException', onUncaught);
+    const held = await database.pool.connect();
+    await held.query('begin');
+
     await postgres!.stop();
     postgres = undefined;
 
@@ -145,6 +153,9 @@ describe('a database outage under a stream of saves', () => {
       });
     }
 
+    await expect(held.query('select 1')).rejects.toThrow();
+    held.release();
+
     postgres = await startPostgres();
 
     // Back without a restart of the app: health, then the stream's own saves succeed again.
@@ -155,6 +166,8 @@ describe('a database outage under a stream of saves', () => {
     // The sessions made before the outage still work (the logout above never reached the database).
     expect((await http(base, 'GET', '/api/auth/me', { cookie: cookies[0] })).status).toBe(200);
 
+    process.off('uncaughtException', onUncaught);
+    expect(uncaught).toEqual([]);
     expect(badAnswers).toEqual([]);
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
     const check = await checkLedger(database.pool, ledger);
