@@ -12,6 +12,7 @@ import {
   type SaveLedger,
   scoresFor,
   signInOver,
+  stopLeftoverPostmaster,
 } from './reliability/fault-support';
 
 // The real process: `node server/main.ts` on a fresh DATA_DIR with its embedded PostgreSQL.
@@ -68,7 +69,9 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-afterAll(() => {
+afterAll(async () => {
+  // A failed kill -9 test can leave the postmaster of a killed app behind.
+  await stopLeftoverPostmaster(dataDir);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

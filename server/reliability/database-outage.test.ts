@@ -19,6 +19,7 @@ import {
   scoresFor,
   signInOver,
   sleep,
+  stopLeftoverPostmaster,
 } from './fault-support';
 
 // The app in this process, over a PostgreSQL cluster this test owns (embedded, in a temp folder,
@@ -58,10 +59,15 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await postgres?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  try {
+    await app?.close();
+  } finally {
+    // The cluster goes first, so that a client a failed test left checked out cannot keep it up.
+    await postgres?.stop();
+    await Promise.race([database?.close(), sleep(5000)]);
+    await stopLeftoverPostmaster(dataDir);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 describe('a database outage under a stream of saves', () => {

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import type { Scores } from '@shared/criteria';
 import { compositeOf, toNumericText } from '@shared/scoring';
 import type pg from 'pg';
@@ -182,4 +184,31 @@ export async function waitUntilHealthy(
     await sleep(200);
   }
   throw new Error(`app did not become healthy${app ? `:\n${app.output()}` : ''}`);
+}
+
+/**
+ * Clean-up after a test that failed half-way: a postmaster of `dataDir` still running (its app
+ * was killed, or the test stopped before its SIGTERM) is shut down (fast) so that none outlives
+ * the run. Waits at most `timeoutMs`.
+ */
+export async function stopLeftoverPostmaster(dataDir: string, timeoutMs = 10_000) {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return;
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return; // already gone
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await sleep(100);
+  }
 }

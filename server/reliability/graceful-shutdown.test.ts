@@ -12,6 +12,7 @@ import {
   signInOver,
   sleep,
   spawnServer,
+  stopLeftoverPostmaster,
   waitUntilHealthy,
 } from './fault-support';
 
@@ -22,7 +23,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-shutdown-'));
 const admin = { email: 'owner@example.test', password: 'owner-password' };
 const BULK_ROWS = 20_000;
 
-afterAll(() => {
+afterAll(async () => {
+  await stopLeftoverPostmaster(dataDir);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
