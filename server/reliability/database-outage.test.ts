@@ -9,6 +9,8 @@ import { loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
+import { createMailTransport } from '../modules/mail/transport';
+import { type EmailWorker, startEmailWorker } from '../modules/mail/worker';
 import { createUser, TEST_PASSWORD } from '../test/factories';
 import { createOpportunity } from '../test/reviewer-workspace-factories';
 import {
@@ -30,6 +32,7 @@ let postgres: EmbeddedServer | undefined;
 let database: DatabaseHandle;
 let app: App;
 let base: string;
+let emailWorker: EmailWorker | undefined;
 
 function startPostgres() {
   return startEmbeddedPostgres({ dataDir, password, database: 'assay', log: () => {} });
@@ -54,6 +57,14 @@ beforeAll(async () => {
     sessionSecret: 'outage-test-session-secret-at-least-32-chars',
     webRoot: path.join(dataDir, 'no-web-build'),
   });
+  // The email worker polls through the outage too, as in main.ts.
+  emailWorker = startEmailWorker({
+    db: database.db,
+    transport: createMailTransport({ smtpUrl: undefined, dataDir }),
+    from: 'Assay <no-reply@assay.test>',
+    logger: app.log,
+    intervalMs: 50,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }, 120_000);
@@ -61,6 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   try {
     await app?.close();
+    await emailWorker?.stop();
   } finally {
     // The cluster goes first, so that a client a failed test left checked out cannot keep it up.
     await postgres?.stop();
@@ -171,6 +183,23 @@ describe('a database outage under a stream of saves', () => {
     expect((await http(base, 'GET', '/api/health')).status).toBe(200);
     // The sessions made before the outage still work (the logout above never reached the database).
     expect((await http(base, 'GET', '/api/auth/me', { cookie: cookies[0] })).status).toBe(200);
+    // The email worker, which failed its runs while the database was down, sends again.
+    const invited = await http(base, 'POST', '/api/admin/invitations', {
+      cookie: adminCookie,
+      body: { email: 'after-outage@example.test', name: 'After Outage' },
+    });
+    expect(invited.status).toBe(201);
+    const mailDir = path.join(dataDir, 'mail');
+    await waitFor(
+      () =>
+        fs.existsSync(mailDir) &&
+        fs
+          .readdirSync(mailDir)
+          .some((name) =>
+            fs.readFileSync(path.join(mailDir, name), 'utf8').includes('after-outage@example.test'),
+          ),
+      'the invitation sent after the outage',
+    );
 
     process.off('uncaughtException', onUncaught);
     expect(uncaught).toEqual([]);
