@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { imageRoutes } from './modules/images/image-routes';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { gracefulClosePlugin } from './plugins/graceful-close';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionsPlugin } from './plugins/sessions';
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(gracefulClosePlugin);
   await app.register(securityHeadersPlugin, { https: config.secureCookies });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
 

@@ -26,7 +26,13 @@ export class PostgresSessionStore implements SessionStore {
       .execute<{ sess: Session }>(
         sql`select sess from session where sid = ${sid} and expire > now()`,
       )
-      .then((result) => callback(null, result.rows[0]?.sess ?? null), callback);
+      .then(
+        (result) => callback(null, result.rows[0]?.sess ?? null),
+        // @fastify/session reads an error with code ENOENT as "no such session" (a 401), and
+        // that is the code of a Unix socket with no server behind it: wrapped, the outage
+        // reaches the error handler as one (a 503).
+        (error) => callback(new Error('The session store is unavailable', { cause: error })),
+      );
   }
 
   set(sid: string, session: Session, callback: Callback) {
