@@ -90,12 +90,12 @@ describe('two instances on one database', () => {
       isActive: false,
     });
     expect(deactivated.statusCode).toBe(200);
-    // The very next request on the other instance is refused: no cache of the user anywhere. An
-    // admin's deactivation ends the reviewer's sessions in its transaction (reviewers.test.ts), so
-    // the session is gone (401) and signing in again on either instance is refused (403).
+    // The very next request on the other instance is refused (403, CONTRACT.md), and signing in
+    // again on either instance is refused too.
     const refused = await b!.call('GET', '/api/reviewer/opportunities', reviewerCookie);
-    expect(refused.statusCode).toBe(401);
-    expect((await b!.call('GET', '/api/auth/me', reviewerCookie)).statusCode).toBe(401);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: expect.stringMatching(/deactivated/) });
+    expect((await b!.call('GET', '/api/auth/me', reviewerCookie)).statusCode).toBe(403);
     const login = await b!.call('POST', '/api/auth/login', undefined, {
       email: reviewer.email,
       password: reviewer.password,
@@ -103,8 +103,17 @@ describe('two instances on one database', () => {
     expect(login.statusCode).toBe(403);
     expect(login.json()).toEqual({ message: expect.stringMatching(/deactivated/) });
 
-    // A deactivation that leaves the session row (made in the database by another instance's
-    // transaction) is enforced by the next request too: 403, the user is read on every request.
+    // Reactivated through the other instance, the same session works again on both.
+    const reactivated = await b!.call('PATCH', `/api/admin/reviewers/${reviewer.id}`, adminCookie, {
+      isActive: true,
+    });
+    expect(reactivated.statusCode).toBe(200);
+    for (const instance of [a!, b!]) {
+      const back = await instance.call('GET', '/api/reviewer/opportunities', reviewerCookie);
+      expect(back.statusCode).toBe(200);
+    }
+
+    // A deactivation made in the database by another process is enforced by the next request.
     const again = await createUser(database.db);
     const againCookie = await signIn(a!.app, again);
     await secondPool.query('update users set is_active = false where id = $1', [again.id]);
