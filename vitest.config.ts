@@ -38,6 +38,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
+          testTimeout: 20_000,
         },
       },
     ],

@@ -15,6 +15,7 @@ import { HttpError } from './http-errors';
 import { imageRoutes } from './modules/images/image-routes';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { gracefulClosePlugin } from './plugins/graceful-close';
 import { type DeclaredRoute, enforceRouteAccess } from './plugins/route-access';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(gracefulClosePlugin);
   await app.register(slowBodyGuardPlugin, { timeoutMs: timeouts.requestMs });
   await app.register(securityHeadersPlugin, { https: config.secureCookies });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });

@@ -5,6 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import {
+  checkLedger,
+  http,
+  recordAttempt,
+  type SaveLedger,
+  scoresFor,
+  signInOver,
+  stopLeftoverPostmaster,
+} from './reliability/fault-support';
 
 // The real process: `node server/main.ts` on a fresh DATA_DIR with its embedded PostgreSQL.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-main-test-'));
@@ -60,25 +69,150 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-afterAll(() => {
+afterAll(async () => {
+  // A failed kill -9 test can leave the postmaster of a killed app behind.
+  await stopLeftoverPostmaster(dataDir);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * Each reviewer saves one review after another, round the opportunities, until the app stops
+ * answering; every attempt and its outcome goes to the ledger.
+ */
+function saveUntilKilled(
+  base: string,
+  reviewers: { id: string; cookie: string }[],
+  opportunities: string[],
+  ledger: SaveLedger,
+  enough: number,
+) {
+  let acknowledged = 0;
+  let seed = ledger.size * 7 + [...ledger.values()].flat().length;
+  const done = Promise.all(
+    reviewers.map(async (reviewer) => {
+      for (let i = 0; ; i++) {
+        const opportunityId = opportunities[i % opportunities.length]!;
+        const scores = scoresFor(seed++);
+        let status = 0;
+        try {
+          status = (
+            await http(base, 'POST', '/api/reviewer/reviews', {
+              cookie: reviewer.cookie,
+              body: { opportunityId, ...scores },
+            })
+          ).status;
+        } catch {
+          status = 0; // no answer: the process is gone
+        }
+        recordAttempt(ledger, `${reviewer.id}/${opportunityId}`, scores, status);
+        if (status === 0) return;
+        expect(status).toBe(200);
+        acknowledged++;
+      }
+    }),
+  );
+  const acknowledgedEnough = (async () => {
+    while (acknowledged < enough) await new Promise((resolve) => setTimeout(resolve, 10));
+  })();
+  return { done, acknowledgedEnough };
+}
+
+/** The embedded postmaster of dataDir and its children (backends, checkpointer, ...). */
+function postgresProcesses(): number[] {
+  const postmaster = Number(
+    fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
+  const children = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        // The parent pid is the 2nd field after the parenthesised command name.
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+/**
+ * Every acknowledged save is in the database with its scores (or those of the save that was in
+ * flight for the same review at the kill), and no row is half-written.
+ */
+async function expectEveryAcknowledgedSave(ledger: SaveLedger, fault: string) {
+  const { databasePassword } = JSON.parse(
+    fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'),
+  ) as { databasePassword: string };
+  const client = new pg.Client({
+    host: path.join(dataDir, 'run'),
+    port: 5432,
+    user: 'postgres',
+    password: databasePassword,
+    database: 'assay',
+  });
+  await client.connect();
+  try {
+    const check = await checkLedger(client, ledger);
+    const unanswered = [...ledger.values()].flat().filter((a) => a.status === 0).length;
+    console.log(
+      `${fault}: ${check.acknowledged} saves acknowledged so far, ${unanswered} unanswered ` +
+        `(in flight at a kill), ${check.lost.length} lost, ${check.halfWritten.length} half-written`,
+    );
+    expect(check.lost).toEqual([]);
+    expect(check.halfWritten).toEqual([]);
+  } finally {
+    await client.end();
+  }
+}
+
 describe('the server process', () => {
-  it('survives kill -9: the next start recovers the embedded cluster and keeps the data', async () => {
+  it('survives kill -9 in the middle of a stream of saves: every acknowledged save is kept whole', async () => {
     port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
     const first = startApp();
     await waitUntilHealthy(first);
-    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().at(-1)!.split(';')[0]!;
+    const cookie = await signInOver(base, admin.email, admin.password);
 
+    // Four reviewers and three published opportunities, made through the API.
+    const reviewers = await Promise.all(
+      [1, 2, 3, 4].map(async (i) => {
+        const email = `crash-reviewer-${i}@example.test`;
+        const created = await http(base, 'POST', '/api/admin/reviewers', {
+          cookie,
+          body: { name: `Crash Reviewer ${i}`, email, password: 'reviewer-password' },
+        });
+        expect(created.status).toBe(201);
+        const { id } = created.body as { id: string };
+        return { id, cookie: await signInOver(base, email, 'reviewer-password') };
+      }),
+    );
+    const opportunities = await Promise.all(
+      [1, 2, 3].map(async (number) => {
+        const created = await http(base, 'POST', '/api/admin/opportunities', {
+          cookie,
+          body: {
+            number,
+            title: `Crash ${number}`,
+            description: 'd',
+            tags: [],
+            status: 'published',
+          },
+        });
+        expect(created.status).toBe(201);
+        return (created.body as { id: string }).id;
+      }),
+    );
+
+    // Round 1: the app alone is killed; its PostgreSQL keeps running until the next start stops it.
+    const ledger: SaveLedger = new Map();
+    let stream = saveUntilKilled(base, reviewers, opportunities, ledger, 60);
+    await stream.acknowledgedEnough;
     first.child.kill('SIGKILL');
     await exited(first.child);
+    await stream.done;
 
     const second = startApp();
     await waitUntilHealthy(second);
@@ -87,14 +221,30 @@ describe('the server process', () => {
     const me = await fetch(`http://127.0.0.1:${port}/api/auth/me`, { headers: { cookie } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email: admin.email, role: 'admin' });
+    await expectEveryAcknowledgedSave(ledger, 'kill -9 of the app');
+
+    // Round 2: the machine goes down: the app and every PostgreSQL process are killed at once,
+    // and the next start runs PostgreSQL's crash recovery from its write-ahead log.
+    stream = saveUntilKilled(base, reviewers, opportunities, ledger, 60);
+    await stream.acknowledgedEnough;
+    const postgresPids = postgresProcesses();
+    expect(postgresPids.length).toBeGreaterThan(1);
+    for (const pid of postgresPids) process.kill(pid, 'SIGKILL');
+    second.child.kill('SIGKILL');
+    await exited(second.child);
+    await stream.done;
+
+    const third = startApp();
+    await waitUntilHealthy(third);
+    await expectEveryAcknowledgedSave(ledger, 'kill -9 of the app and PostgreSQL');
 
     // A second process on the same DATA_DIR refuses to start instead of stealing the cluster.
     const intruder = startApp({ PORT: String(await freePort()) });
     expect(await exited(intruder.child)).toBe(1);
     expect(intruder.output()).toMatch(/Another Assay process/);
 
-    second.child.kill('SIGTERM');
-    expect(await exited(second.child)).toBe(0);
+    third.child.kill('SIGTERM');
+    expect(await exited(third.child)).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'assay.pid'))).toBe(false);
   }, 120_000);

@@ -54,9 +54,12 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      logger.info('HTTP server closed');
       // The worker finishes the email it is sending, then the database can go.
       await emailWorker.stop();
+      logger.info('Email worker stopped');
       await database.close();
+      logger.info('Database closed');
       releaseDataDir();
       process.exit(0);
     } catch (error) {

@@ -30,6 +30,12 @@ function createPool(config: pg.PoolConfig): pg.Pool {
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor may a checked-out one: a client held by a transaction or an export cursor that loses its
+  // connection between two statements emits 'error', which with no listener is an uncaught
+  // exception. Its next statement fails instead (a 503), and the pool discards it on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return pool;
 }
 

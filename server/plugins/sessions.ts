@@ -49,7 +49,13 @@ export class PostgresSessionStore implements SessionStore {
             )
             select sess from live`,
       )
-      .then((result) => callback(null, result.rows[0]?.sess ?? null), callback);
+      .then(
+        (result) => callback(null, result.rows[0]?.sess ?? null),
+        // @fastify/session reads an error with code ENOENT as "no such session" (a 401), and
+        // that is the code of a Unix socket with no server behind it: wrapped, the outage
+        // reaches the error handler as one (a 503).
+        (error) => callback(new Error('The session store is unavailable', { cause: error })),
+      );
   }
 
   set(sid: string, session: Session, callback: Callback) {

@@ -1,4 +1,5 @@
-import { type CurrentUser, homePathFor, type Role } from '@shared/auth-schemas';
+import type { CurrentUser } from '@shared/auth-schemas';
+import { homePathFor, type Role } from '@shared/sign-in';
 import { useCurrentUser } from '@web/features/auth/api/auth-queries';
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';

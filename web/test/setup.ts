@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { clearToasts } from '@web/components/ui/use-toast';
 import { afterEach, vi } from 'vitest';
+
+// Pages load lazily, as in the app: the first render of one transforms its module, which on a
+// busy two-core CI machine takes longer than findBy's default second. Waiting longer costs
+// nothing when things are quick and cannot hide a wrong answer (the assertion still decides).
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -65,3 +65,22 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (!hasAcceptedRatio(width, height)) throw badRequest(BAD_ASPECT_RATIO);
   return { bytes: output.data, contentType: CONTENT_TYPES[format], width, height };
 }
+
+/**
+ * The same image narrowed to `width` pixels, in its own format, for a browser that shows it
+ * smaller than uploaded. Never enlarges: a narrower original is returned as it is.
+ */
+export async function resizeImage(
+  image: { bytes: Buffer; contentType: string; width: number },
+  width: number,
+): Promise<Buffer> {
+  if (width >= image.width) return image.bytes;
+  const pipeline = sharp(image.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).resize({ width });
+  const encoded =
+    image.contentType === CONTENT_TYPES.png
+      ? pipeline.png({ compressionLevel: 9 })
+      : image.contentType === CONTENT_TYPES.jpeg
+        ? pipeline.jpeg({ quality: 82, mozjpeg: true })
+        : pipeline.webp({ quality: 82 });
+  return encoded.toBuffer();
+}

@@ -328,3 +328,45 @@ describe('GET /api/images/{id}', () => {
     expect((await getImage(url, again)).statusCode).toBe(200);
   });
 });
+
+describe('GET /api/images/{id}?w=', () => {
+  it('serves the image narrowed to a listed width, in its own format, never enlarged', async () => {
+    const jpeg = await solid(1600, 1200).jpeg().toBuffer();
+    const { url } = (await uploadAsAdmin(imageUpload(jpeg))).json();
+    const full = await getImage(url, access.reviewerCookie);
+    expect(full.statusCode).toBe(200);
+    for (const width of [320, 640, 960, 1280]) {
+      const narrow = await getImage(`${url}?w=${width}`, access.reviewerCookie);
+      expect(narrow.statusCode).toBe(200);
+      expect(narrow.headers['content-type']).toBe('image/jpeg');
+      expect(narrow.headers['cache-control']).toContain('immutable');
+      const metadata = await sharp(narrow.rawPayload).metadata();
+      expect({ format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({
+        format: 'jpeg',
+        width,
+        height: (width * 3) / 4,
+      });
+      expect(narrow.rawPayload.length).toBeLessThan(full.rawPayload.length);
+    }
+    // Asked twice, the same bytes (from the cache).
+    const again = await getImage(`${url}?w=320`, access.reviewerCookie);
+    expect((await sharp(again.rawPayload).metadata()).width).toBe(320);
+
+    const small = await solid(300, 300).png().toBuffer();
+    const smallUrl = (await uploadAsAdmin(imageUpload(small))).json().url;
+    const notEnlarged = await getImage(`${smallUrl}?w=640`, access.reviewerCookie);
+    expect(notEnlarged.statusCode).toBe(200);
+    expect((await sharp(notEnlarged.rawPayload).metadata()).width).toBe(300);
+  });
+
+  it('refuses a width that is not listed with 400, and still needs a signed-in user', async () => {
+    const png = await solid(400, 300).png().toBuffer();
+    const { url } = (await uploadAsAdmin(imageUpload(png))).json();
+    for (const width of ['100', '0', '-640', 'wide', '640.5', '99999']) {
+      const response = await getImage(`${url}?w=${width}`, access.reviewerCookie);
+      expect(response.statusCode, width).toBe(400);
+      expect(response.json().message).toContain('Width must be one of 320, 640, 960, 1280');
+    }
+    expect((await getImage(`${url}?w=320`)).statusCode).toBe(401);
+  });
+});

@@ -21,7 +21,7 @@ export async function storeImage(
 
 export async function findImage(db: Db, id: string) {
   const [row] = await db
-    .select({ bytes: images.bytes, contentType: images.contentType })
+    .select({ bytes: images.bytes, contentType: images.contentType, width: images.width })
     .from(images)
     .where(eq(images.id, id))
     .limit(1);

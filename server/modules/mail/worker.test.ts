@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '../../db/client';
@@ -146,6 +146,25 @@ describe('processDueEmails over SMTP', () => {
     const row = await rowOf(email!.id);
     expect(row).toMatchObject({ status: 'sent', attempts: 2, errorMessage: null });
     expect(receivedBy(email!.recipientEmail)).toHaveLength(1);
+  });
+
+  it('sends an email queued within the same millisecond as the poll', async () => {
+    // The database stamps a queued row in microseconds; Node's clock has milliseconds. Freeze
+    // Node's clock at a millisecond and stamp the row half a millisecond after it: the row is due
+    // by the database's clock and must be sent.
+    const [email] = await queue(1, 'Same millisecond');
+    const frozen = Date.now() - 1000;
+    await ctx.db.execute(sql`
+      update email_notifications
+         set next_attempt_at = to_timestamp(${(frozen + 0.5) / 1000})
+       where id = ${email!.id}`);
+    vi.useFakeTimers({ toFake: ['Date'], now: frozen });
+    try {
+      await processDueEmails(ctx.db, smtpTransport(sink.url), { from: FROM });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await rowOf(email!.id)).status).toBe('sent');
   });
 
   it('an unreachable server is a transient failure', async () => {

@@ -59,12 +59,16 @@ export async function processDueEmails(
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const base = options.backoffBaseMs ?? BACKOFF_BASE_MS;
   const result: ProcessResult = { sent: 0, retried: 0, failed: 0 };
+  // Due means due by the database's clock, which stamped the row when it was queued: Node's
+  // clock has only millisecond precision, so an email queued in the same millisecond would
+  // otherwise wait for the next poll.
+  const dueBy = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`now()`;
   for (let i = 0; i < batchSize; i++) {
     const outcome = await db.transaction(async (tx) => {
       const claimed = await tx.execute<ClaimedEmail>(sql`
         select id, recipient_email, subject, body, html, attempts
           from email_notifications
-         where status = 'pending' and next_attempt_at <= ${now.toISOString()}
+         where status = 'pending' and next_attempt_at <= ${dueBy}
          order by next_attempt_at, created_at
          limit 1
            for update skip locked`);

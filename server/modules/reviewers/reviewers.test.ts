@@ -177,7 +177,7 @@ describe('POST /api/admin/reviewers', () => {
 });
 
 describe('PATCH /api/admin/reviewers/{id}', () => {
-  it('deactivates (ending sessions at once) and reactivates a reviewer', async () => {
+  it('deactivates (access refused at once, 403) and reactivates a reviewer (the same session works again)', async () => {
     const reviewer = await createUser(ctx.db);
     const cookie = await signIn(ctx.app, reviewer);
     expect(await countSessionsOf(ctx.db, reviewer.id)).toBe(1);
@@ -185,12 +185,16 @@ describe('PATCH /api/admin/reviewers/{id}', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ id: reviewer.id, isActive: false, role: 'reviewer' });
     expect((await userRow(reviewer.id))?.isActive).toBe(false);
-    expect(await countSessionsOf(ctx.db, reviewer.id)).toBe(0);
     const me = await send(ctx.app, { method: 'GET', url: '/api/auth/me', cookie });
-    expect(me.statusCode).toBe(401);
+    expect(me.statusCode).toBe(403);
+    expect(me.json().message).toMatch(/deactivated/);
+    const list = await send(ctx.app, { method: 'GET', url: '/api/reviewer/opportunities', cookie });
+    expect(list.statusCode).toBe(403);
     const on = await asAdmin('PATCH', `/api/admin/reviewers/${reviewer.id}`, { isActive: true });
     expect(on.statusCode).toBe(200);
     expect((await userRow(reviewer.id))?.isActive).toBe(true);
+    const back = await send(ctx.app, { method: 'GET', url: '/api/reviewer/opportunities', cookie });
+    expect(back.statusCode).toBe(200);
     await signIn(ctx.app, reviewer);
   });
 

@@ -63,7 +63,7 @@ export async function createReviewer(
   }
 }
 
-/** A deactivation (and any credential change) ends the reviewer's sessions in the same transaction. */
+/** A credential change ends the reviewer's sessions in the same transaction. */
 async function updateAndEndSessions(
   db: Database,
   id: string,
@@ -97,7 +97,9 @@ async function updateAndEndSessions(
 export function setReviewerActive(db: Database, id: string, isActive: boolean, actor: AuditActor) {
   return updateAndEndSessions(db, id, {
     values: { isActive },
-    endSessions: !isActive,
+    // CONTRACT.md: a deactivated reviewer's sessions lose access at once (403, the user is read
+    // on every request) and work again after reactivation, so they are kept.
+    endSessions: false,
     actor,
     action: () => (isActive ? 'reviewer.activate' : 'reviewer.deactivate'),
   });

@@ -80,10 +80,11 @@ describe('opportunity detail', () => {
     const description = screen.getByTestId('description');
     expect(description.textContent).toBe('First line\nSecond line');
     expect(description).toHaveClass('whitespace-pre-line');
-    expect(screen.getByRole('img', { name: 'Solar Roofs' })).toHaveAttribute(
-      'src',
-      '/api/images/solar',
-    );
+    const image = screen.getByRole('img', { name: 'Solar Roofs' });
+    // Served narrowed to the width shown: half the page on wide screens, all of it on phones.
+    expect(image).toHaveAttribute('src', '/api/images/solar?w=640');
+    expect(image.getAttribute('srcset')).toContain('/api/images/solar?w=1280 1280w');
+    expect(image).toHaveAttribute('sizes', '(min-width: 1024px) 50vw, 100vw');
     const tags = within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem');
     expect(tags.map((t) => t.textContent)).toEqual(['energy', 'housing', 'solar', 'roofs']);
     expect(screen.getByRole('link', { name: 'Back to Opportunities' })).toHaveAttribute(
@@ -396,6 +397,48 @@ describe('never losing work', () => {
     const dirty = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(dirty);
     expect(dirty.defaultPrevented).toBe(true);
+  });
+
+  it('warns while a save has not reached the server, not once the server has answered', async () => {
+    // Hold the review until released, and the refetch of the list that follows a save.
+    let releaseReview: () => void = () => {};
+    let releaseRefetch: () => void = () => {};
+    let saved = false;
+    const { server } = await openDetail(first, {
+      intercept: (request) => {
+        if (request.method === 'POST' && request.url === REVIEWS) {
+          return new Promise<undefined>((resolve) => {
+            releaseReview = () => resolve(undefined);
+          });
+        }
+        if (saved && request.method === 'GET' && request.url === '/api/reviewer/opportunities') {
+          return new Promise<undefined>((resolve) => {
+            releaseRefetch = () => resolve(undefined);
+          });
+        }
+        if (request.method === 'POST' && request.url === COMMENTS) saved = true;
+        return undefined;
+      },
+    });
+    const user = userEvent.setup();
+    for (const [index, score] of scores.entries()) {
+      await user.click(radio(CRITERIA[index]!.label, score));
+    }
+    await user.click(submitButton());
+    await waitFor(() => expect(server.calls('POST', REVIEWS)).toHaveLength(1));
+    const inFlight = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(inFlight);
+    expect(inFlight.defaultPrevented).toBe(true);
+
+    releaseReview();
+    expect(await within(toastRegion()).findByText('Review Saved')).toBeInTheDocument();
+    // The lists are still being refetched, but the review and comments are on the server.
+    expect(submitButton()).toHaveTextContent('Saving...');
+    const acknowledged = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(acknowledged);
+    expect(acknowledged.defaultPrevented).toBe(false);
+    releaseRefetch();
+    await waitFor(() => expect(saveStatus()).toHaveTextContent('All changes saved'));
   });
 
   it('Next saves complete scores before moving; Previous and Next stop at the ends', async () => {

@@ -71,6 +71,9 @@ export function useReviewWorkspace({ userId, opportunity, onSaved }: ReviewWorks
     else clearDraft(draftKey);
   }, [draftKey, values, isDirty]);
 
+  // The last input the server acknowledged, as soon as it answers (the queue still runs the
+  // refetches after that): leaving then has nothing left to warn about.
+  const reachedServer = useRef<ReviewPayload | null>(null);
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
   const run = useCallback(
@@ -88,6 +91,7 @@ export function useReviewWorkspace({ userId, opportunity, onSaved }: ReviewWorks
         });
         throw error;
       }
+      reachedServer.current = saved;
       clearDraftIfSaved(draftKey, saved);
       toast({
         title: 'Review Saved',
@@ -127,8 +131,8 @@ export function useReviewWorkspace({ userId, opportunity, onSaved }: ReviewWorks
 
   // Leaving: in-app navigation saves complete unsaved work (the queue outlives the page); closing
   // or reloading the tab warns while anything has not reached the server.
-  const latest = useRef({ payload, isDirty, values });
-  latest.current = { payload, isDirty, values };
+  const latest = useRef({ payload, isDirty, values, baseline });
+  latest.current = { payload, isDirty, values, baseline };
   const needsSave = useCallback(() => {
     const { payload: current, isDirty: dirty } = latest.current;
     if (!current || !dirty) return null;
@@ -142,13 +146,16 @@ export function useReviewWorkspace({ userId, opportunity, onSaved }: ReviewWorks
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       const pending = needsSave();
       if (pending) void requestSave(pending);
-      if (!latest.current.isDirty && !queue.isSaving) return;
+      const { values: current, baseline: base } = latest.current;
+      const saved = reachedServer.current;
+      const isUnsaved = !sameValues(current, base) && !(saved && sameValues(current, saved));
+      if (!isUnsaved) return;
       event.preventDefault();
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [needsSave, requestSave, queue]);
+  }, [needsSave, requestSave]);
 
   useEffect(
     () => () => {

@@ -2,6 +2,7 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/use-toast';
+import { responsiveImage } from '@web/lib/responsive-image';
 import { ImageOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { checkImageFile } from '../lib/check-image-file';
@@ -65,7 +66,7 @@ export function ImagePicker({
       <div className="flex items-center gap-3">
         {preview ? (
           <img
-            src={preview}
+            {...responsiveImage(preview, '64px')}
             alt="Selected opportunity"
             className="size-16 shrink-0 rounded-md border object-cover"
           />

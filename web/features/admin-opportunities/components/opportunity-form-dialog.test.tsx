@@ -234,10 +234,9 @@ describe('opportunity form dialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Actions for #3' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Opportunity' });
-    expect(within(dialog).getByRole('img', { name: 'Selected opportunity' })).toHaveAttribute(
-      'src',
-      '/api/images/old',
-    );
+    const preview = within(dialog).getByRole('img', { name: 'Selected opportunity' });
+    expect(preview).toHaveAttribute('src', '/api/images/old?w=640');
+    expect(preview).toHaveAttribute('sizes', '64px');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));

@@ -1,5 +1,6 @@
-import { type CurrentUser, homePathFor, type LoginInput } from '@shared/auth-schemas';
+import type { CurrentUser } from '@shared/auth-schemas';
 import { AUTO_REDIRECT_FLAG, LOGOUT_REDIRECT_MS } from '@shared/limits';
+import { homePathFor, type LoginInput } from '@shared/sign-in';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/components/ui/use-toast';
 import { apiJson, apiRequest, getQueryFn, serverMessageOf } from '@web/lib/api-client';

@@ -1,17 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type LoginInput, loginSchema } from '@shared/auth-schemas';
+import { checkLogin, type LoginInput } from '@shared/sign-in';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Loader2 } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useLogin } from '../api/auth-queries';
 
-/** Email and password form, validated with the server's own loginSchema. */
+/** The server's own sign-in checks (shared/sign-in.ts), without zod on the first page. */
+const loginResolver: Resolver<LoginInput> = async (input) => {
+  const { values, problems } = checkLogin(input);
+  const entries = Object.entries(problems);
+  if (entries.length === 0) return { values, errors: {} };
+  return {
+    values: {},
+    errors: Object.fromEntries(
+      entries.map(([field, message]) => [field, { type: 'validate', message }]),
+    ),
+  };
+};
+
+/** Email and password form. */
 export function LoginForm() {
   const login = useLogin();
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;

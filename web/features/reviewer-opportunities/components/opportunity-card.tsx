@@ -2,6 +2,7 @@ import { CARD_TAGS } from '@shared/limits';
 import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/cn';
+import { responsiveImage } from '@web/lib/responsive-image';
 import { ImageIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatComposite } from '../filter-opportunities';
@@ -40,7 +41,12 @@ export function OpportunityCard({
         >
           {opportunity.imageUrl ? (
             <img
-              src={opportunity.imageUrl}
+              {...responsiveImage(
+                opportunity.imageUrl,
+                isRow
+                  ? '(min-width: 640px) 192px, 100vw'
+                  : '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
+              )}
               alt=""
               loading="lazy"
               className="absolute inset-0 size-full object-cover"

@@ -1,6 +1,7 @@
 import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent } from '@web/components/ui/card';
+import { responsiveImage } from '@web/lib/responsive-image';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { ReviewStatusBadge } from './review-status-badge';
 
@@ -11,7 +12,7 @@ export function OpportunityDetails({ opportunity }: { opportunity: ReviewerOppor
     <Card className="overflow-hidden pt-0">
       {opportunity.imageUrl ? (
         <img
-          src={opportunity.imageUrl}
+          {...responsiveImage(opportunity.imageUrl, '(min-width: 1024px) 50vw, 100vw')}
           alt={opportunity.title}
           className="aspect-[4/3] w-full bg-muted object-cover"
         />

@@ -71,7 +71,10 @@ describe('reviewer opportunity list', () => {
     expect(within(first!).getByRole('heading', { name: 'Solar Roofs' })).toBeInTheDocument();
     expect(within(first!).getByText('Not Started')).toBeInTheDocument();
     expect(within(first!).getByText('Panels on every roof')).toBeInTheDocument();
-    expect(first!.querySelector('img')).toHaveAttribute('src', '/api/images/solar');
+    expect(first!.querySelector('img')).toHaveAttribute('src', '/api/images/solar?w=640');
+    expect(first!.querySelector('img')?.getAttribute('srcset')).toContain(
+      '/api/images/solar?w=320 320w',
+    );
     const tags = within(within(first!).getByRole('list', { name: 'Tags' })).getAllByRole(
       'listitem',
     );
