@@ -20,6 +20,8 @@ export type DeclaredRoute = {
   access: Access;
   /** True when the route validates a body (the hostile-input test must cover it). */
   hasBody: boolean;
+  /** True when the route validates a query string (likewise). */
+  hasQuery: boolean;
 };
 
 const SCOPE_OF_PREFIX: ReadonlyArray<[prefix: string, access: Access]> = [
@@ -69,8 +71,12 @@ export function enforceRouteAccess(registry: DeclaredRoute[]) {
       const existing = route.onRequest ? [route.onRequest].flat() : [];
       route.onRequest = [requireSignedIn, ...existing];
     }
-    const hasBody = Boolean((route.schema as { body?: unknown } | undefined)?.body);
-    for (const method of methods) registry.push({ method, url: route.url, access, hasBody });
+    const schema = route.schema as { body?: unknown; querystring?: unknown } | undefined;
+    const hasBody = Boolean(schema?.body);
+    const hasQuery = Boolean(schema?.querystring);
+    for (const method of methods) {
+      registry.push({ method, url: route.url, access, hasBody, hasQuery });
+    }
   };
 }
 

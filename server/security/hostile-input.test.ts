@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { isStorableText } from '@shared/text';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { images } from '../db/schema/index';
 import { setupTestApp } from '../test/build-test-app';
 import { createSignedInUser, createUser } from '../test/factories';
 import { createOpportunity, SAMPLE_SCORES } from '../test/reviewer-workspace-factories';
@@ -193,6 +195,7 @@ let adminCookie: string;
 let reviewerCookie: string;
 let opportunityId: string;
 let victimId: string;
+let imageId: string;
 let casesRun = 0;
 
 beforeAll(async () => {
@@ -200,6 +203,16 @@ beforeAll(async () => {
   reviewerCookie = (await createSignedInUser(ctx.app, ctx.db, 'reviewer')).cookie;
   opportunityId = (await createOpportunity(ctx.db)).id;
   victimId = (await createUser(ctx.db)).id;
+  const png = await sharp({
+    create: { width: 40, height: 40, channels: 3, background: { r: 9, g: 9, b: 9 } },
+  })
+    .png()
+    .toBuffer();
+  const [image] = await ctx.db
+    .insert(images)
+    .values({ contentType: 'image/png', bytes: png, width: 40, height: 40, byteSize: png.length })
+    .returning();
+  imageId = image!.id;
 });
 
 afterAll(() => {
@@ -422,6 +435,50 @@ describe('text the database cannot store', () => {
       message: 'Text cannot contain NUL characters or lone surrogates',
     });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('generated query strings', () => {
+  const encode = (text: string) =>
+    Array.from(Buffer.from(text, 'utf8'), (byte) => `%${byte.toString(16).padStart(2, '0')}`).join(
+      '',
+    );
+  const pair = fc
+    .tuple(
+      fc.oneof(
+        fc.constantFrom('w', 'w[]', '__proto__', 'constructor[prototype]', '__proto__[w]'),
+        hostileKey,
+      ),
+      fc.oneof(
+        fc.constantFrom('320', '640', '0', '-1', '99999', '1e3', '320.0', ''),
+        hostileText.filter((t) => t.length < 500),
+      ),
+    )
+    .map(([key, value]) => `${encode(key)}=${encode(value)}`);
+  const query = fc.array(pair, { minLength: 1, maxLength: 4 }).map((pairs) => pairs.join('&'));
+
+  it('every route with a query schema: no 5xx', async () => {
+    const routes = ctx.app.declaredRoutes.filter(
+      (route) => route.hasQuery && route.method === 'GET',
+    );
+    expect(routes.map((route) => route.url)).toEqual(['/api/images/:id']);
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(query, async (search) => {
+          casesRun++;
+          const response = await ctx.app.inject({
+            method: 'GET',
+            url: `${route.url.replace(':id', imageId)}?${search}`,
+            headers: { cookie: adminCookie },
+          });
+          expectCleanError(response, `${route.url}?${search.slice(0, 200)}`);
+          if (response.statusCode === 200) {
+            expect(response.headers['content-type']).toMatch(/^image\//);
+          }
+        }),
+        { numRuns: 100 },
+      );
+    }
   });
 });
 
