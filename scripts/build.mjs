@@ -42,6 +42,9 @@ export function isBuildStale() {
 export async function build() {
   const started = Date.now();
   process.chdir(root);
+  // dist/ is always the production build, whoever asks for it: a build started from a test run
+  // (NODE_ENV=test) would otherwise bundle React's development code, twice the size.
+  process.env.NODE_ENV = 'production';
   const { build: viteBuild } = await import('vite');
   await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
   // The chunk manifest is for scripts/check-bundle.mjs, not for visitors: keep it out of dist/web.
