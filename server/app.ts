@@ -6,6 +6,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { adminApi } from './api/admin-api';
+import { benchFloorRoute } from './api/bench-floor';
 import { publicApi } from './api/public-api';
 import { reviewerApi } from './api/reviewer-api';
 import type { Config } from './config';
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions) {
     await api.register(imageRoutes, { db });
     await api.register(adminApi, { db, publicUrl: config.publicUrl, prefix: '/api/admin' });
     await api.register(reviewerApi, { db, prefix: '/api/reviewer' });
+    if (config.benchFloor) await api.register(benchFloorRoute, { db });
   });
 
   await app.register(webAppPlugin, { root: options.webRoot ?? path.resolve('dist/web') });

@@ -15,7 +15,13 @@ describe('loadConfig', () => {
       secureCookies: false,
       smtpUrl: undefined,
       logLevel: 'info',
+      benchFloor: false,
     });
+  });
+
+  it('turns the benchmark floor route on only with BENCH_FLOOR=1', () => {
+    expect(loadConfig({ BENCH_FLOOR: '1' }).benchFloor).toBe(true);
+    expect(loadConfig({ BENCH_FLOOR: '0' }).benchFloor).toBe(false);
   });
 
   it('reads every variable', () => {
@@ -56,6 +62,7 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_PASSWORD'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ BENCH_FLOOR: 'yes' }, 'BENCH_FLOOR'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/assay' }, 'SESSION_SECRET'],
   ])('rejects %j with a message naming %s', (env, variable) => {

@@ -37,6 +37,7 @@ const envSchema = z
     ),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(logLevels).default('info')),
+    BENCH_FLOOR: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -68,6 +69,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: (typeof logLevels)[number];
+  /** BENCH_FLOOR=1: serve GET /api/bench/floor for `npm run bench` (never in production). */
+  benchFloor: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -97,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Assay <no-reply@localhost>',
     logLevel: e.LOG_LEVEL,
+    benchFloor: e.BENCH_FLOOR === '1',
   };
 }
