@@ -67,7 +67,7 @@ export async function createScratchDatabase(url, suffix = '') {
  * Starts `node dist/server/main.js` (what `npm start` runs) on a free port with a temporary
  * DATA_DIR; with `databaseUrl`, against that database instead of the embedded one.
  */
-export async function startServer({ databaseUrl, env = {}, label = 'server' } = {}) {
+export async function startServer({ databaseUrl, env = {}, label = 'server', prepare } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-'));
   const childEnv = { ...process.env };
@@ -87,6 +87,13 @@ export async function startServer({ databaseUrl, env = {}, label = 'server' } = 
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
+  // For example seeding the demo data with the same environment before the server owns DATA_DIR.
+  try {
+    if (prepare) await prepare(childEnv);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: childEnv,
