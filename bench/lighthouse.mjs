@@ -168,7 +168,13 @@ try {
   fs.writeFileSync(
     file,
     `${JSON.stringify(
-      { kind: 'lighthouse', at: new Date().toISOString(), preset: 'mobile', targets: TARGETS, results },
+      {
+        kind: 'lighthouse',
+        at: new Date().toISOString(),
+        preset: 'mobile',
+        targets: TARGETS,
+        results,
+      },
       null,
       2,
     )}\n`,
