@@ -3,8 +3,10 @@
 // the reviewer list, a reviewer detail and the admin dashboard; prints the accessibility,
 // best-practices and performance scores and writes bench/results/lighthouse.json.
 //
-// Options: --chrome PATH (default CHROME_PATH or /usr/bin/chromium), --keep-reports (also write
-// each page's full Lighthouse report as JSON next to the summary).
+// Options: --chrome PATH (default CHROME_PATH or /usr/bin/chromium), --runs N (runs per page,
+// default 3; the run with the median performance score is kept, as Lighthouse advises, because
+// simulated throttling still depends on the host's load), --keep-reports (also write each page's
+// kept report as JSON next to the summary).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +27,7 @@ import {
 const { values: args } = parseArgs({
   options: {
     chrome: { type: 'string', default: process.env.CHROME_PATH || '/usr/bin/chromium' },
+    runs: { type: 'string', default: '3' },
     'keep-reports': { type: 'boolean', default: false },
   },
 });
@@ -32,6 +35,8 @@ const { values: args } = parseArgs({
 const DEMO_PASSWORD = 'demo-password'; // server/db/seed-demo-data.ts
 const CATEGORIES = ['accessibility', 'best-practices', 'performance'];
 const TARGETS = { accessibility: 100, 'best-practices': 95, performance: 90 };
+const RUNS = Math.max(1, Number(args.runs) || 1);
+const ATTEMPTS = 3; // a run that fails to record (NO_NAVSTART on a busy host) is tried again
 
 if (!fs.existsSync(args.chrome)) {
   console.error(
@@ -88,14 +93,28 @@ try {
   const results = [];
   for (const page of pages) {
     const url = `${server.baseUrl}${page.path}`;
-    const runnerResult = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: CATEGORIES,
-      ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-    });
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+        const runnerResult = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+          ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+        });
+        if (!runnerResult.lhr.runtimeError) {
+          runs.push(runnerResult);
+          break;
+        }
+        console.log(`  ${page.name}: ${runnerResult.lhr.runtimeError.code}, trying again`);
+      }
+    }
+    if (runs.length === 0) throw new Error(`Lighthouse could not audit ${page.name}`);
+    runs.sort((a, b) => a.lhr.categories.performance.score - b.lhr.categories.performance.score);
+    const runnerResult = runs[Math.floor((runs.length - 1) / 2)];
     const { lhr } = runnerResult;
+    const performanceScores = runs.map((r) => Math.round(r.lhr.categories.performance.score * 100));
     const scores = Object.fromEntries(
       CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
     );
@@ -121,7 +140,16 @@ try {
       ].map((id) => [id, lhr.audits[id]?.displayValue ?? '']),
     );
     const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl;
-    results.push({ page: page.name, url: page.path, finalUrl, scores, metrics, findings });
+    results.push({
+      page: page.name,
+      url: page.path,
+      finalUrl,
+      scores,
+      performanceScores,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      metrics,
+      findings,
+    });
     if (args['keep-reports']) {
       const dir = path.join(root, 'bench', 'results');
       fs.mkdirSync(dir, { recursive: true });
@@ -130,6 +158,7 @@ try {
     }
     console.log(
       `  ${page.name}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(', ')}` +
+        ` (performance of the runs: ${performanceScores.join(', ')})` +
         (new URL(finalUrl).pathname === page.path ? '' : ` (ended on ${finalUrl})`),
     );
   }
