@@ -67,7 +67,13 @@ export async function createScratchDatabase(url, suffix = '') {
  * Starts `node dist/server/main.js` (what `npm start` runs) on a free port with a temporary
  * DATA_DIR; with `databaseUrl`, against that database instead of the embedded one.
  */
-export async function startServer({ databaseUrl, env = {}, label = 'server', prepare } = {}) {
+export async function startServer({
+  databaseUrl,
+  env = {},
+  label = 'server',
+  prepare,
+  nodeArgs = [],
+} = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-'));
   const childEnv = { ...process.env };
@@ -94,7 +100,7 @@ export async function startServer({ databaseUrl, env = {}, label = 'server', pre
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

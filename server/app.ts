@@ -12,6 +12,7 @@ import { reviewerApi } from './api/reviewer-api';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { imageRoutes } from './modules/images/image-routes';
+import type { AuthCache } from './plugins/auth-cache';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { sameOriginPlugin } from './plugins/same-origin';
@@ -25,6 +26,8 @@ export type AppOptions = {
   sessionSecret: string;
   /** A pino logger to share with the rest of the process; otherwise one is made from config. */
   loggerInstance?: FastifyBaseLogger;
+  /** Per-process cache of session and user rows, fed by a LISTEN (see plugins/auth-cache.ts). */
+  authCache?: AuthCache;
   /** Folder of the built web app; defaults to dist/web under the working directory. */
   webRoot?: string;
 };
@@ -68,8 +71,9 @@ export async function buildApp(options: AppOptions) {
       db,
       secret: options.sessionSecret,
       secure: config.secureCookies,
+      cache: options.authCache,
     });
-    await api.register(authenticationPlugin, { db });
+    await api.register(authenticationPlugin, { db, cache: options.authCache });
     await api.register(publicApi, { db });
     await api.register(imageRoutes, { db });
     await api.register(adminApi, { db, publicUrl: config.publicUrl, prefix: '/api/admin' });

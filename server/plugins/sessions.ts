@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, Session } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
+import type { AuthCache } from './auth-cache';
 
 declare module 'fastify' {
   interface Session {
@@ -19,17 +20,32 @@ type Callback = (error?: unknown) => void;
 
 /** @fastify/session store over the `session` table. */
 export class PostgresSessionStore implements SessionStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly cache?: AuthCache,
+  ) {}
 
   get(sid: string, callback: (error: unknown, session?: Session | null) => void) {
+    const cache = this.cache?.active ? this.cache : undefined;
+    const cached = cache?.getSession(sid);
+    if (cached !== undefined) {
+      callback(null, JSON.parse(cached) as Session);
+      return;
+    }
+    const token = cache?.token() ?? 0;
     this.db
-      .execute<{ sess: Session }>(
-        sql`select sess from session where sid = ${sid} and expire > now()`,
+      .execute<{ sess: Session; expire: Date | string }>(
+        sql`select sess, expire from session where sid = ${sid} and expire > now()`,
       )
-      .then((result) => callback(null, result.rows[0]?.sess ?? null), callback);
+      .then((result) => {
+        const row = result.rows[0];
+        if (row && cache) cache.putSession(token, sid, row.sess, new Date(row.expire));
+        callback(null, row?.sess ?? null);
+      }, callback);
   }
 
   set(sid: string, session: Session, callback: Callback) {
+    this.cache?.invalidate(`session:${sid}`);
     const expires = session.cookie?.expires
       ? new Date(session.cookie.expires)
       : new Date(Date.now() + SESSION_MAX_AGE_MS);
@@ -42,7 +58,12 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   destroy(sid: string, callback: Callback) {
-    this.db.execute(sql`delete from session where sid = ${sid}`).then(() => callback(), callback);
+    // Gone from this instance's cache before the answer; the trigger tells the other instances.
+    this.cache?.invalidate(`session:${sid}`);
+    this.db.execute(sql`delete from session where sid = ${sid}`).then(() => {
+      this.cache?.invalidate(`session:${sid}`);
+      callback();
+    }, callback);
   }
 }
 
@@ -55,14 +76,20 @@ export async function pruneExpiredSessions(db: Database) {
   await db.execute(sql`delete from session where expire <= now()`);
 }
 
-export type SessionOptions = { db: Database; secret: string; secure: boolean };
+export type SessionOptions = {
+  db: Database;
+  secret: string;
+  secure: boolean;
+  /** Optional per-process cache of session rows (see auth-cache.ts). */
+  cache?: AuthCache;
+};
 
 export const sessionsPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
     secret: options.secret,
     cookieName: SESSION_COOKIE,
-    store: new PostgresSessionStore(options.db),
+    store: new PostgresSessionStore(options.db, options.cache),
     // No write per request: a session row changes only at sign-in and sign-out.
     rolling: false,
     saveUninitialized: false,
