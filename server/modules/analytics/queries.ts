@@ -81,7 +81,7 @@ export function listReviewerAnalytics(db: Db): Promise<ReviewerAnalyticsRow[]> {
  * with every published opportunity (and keeps a reviewer when there is none), the reviews join
  * fills the cells, and json_agg builds each reviewer's cells in number order.
  */
-export function listHeatmap(db: Db): Promise<HeatmapRow[]> {
+function heatmapRows(db: Db) {
   const cells = sql<HeatmapRow['opportunities']>`coalesce(
     json_agg(
       json_build_object(
@@ -93,7 +93,11 @@ export function listHeatmap(db: Db): Promise<HeatmapRow[]> {
     '[]'::json
   )`;
   return db
-    .select({ reviewerId: users.id, reviewerName, opportunities: cells })
+    .select({
+      reviewerId: users.id,
+      reviewerName: reviewerName.as('reviewer_name'),
+      opportunities: cells.as('cells'),
+    })
     .from(users)
     .leftJoin(opportunities, isPublished)
     .leftJoin(
@@ -101,6 +105,29 @@ export function listHeatmap(db: Db): Promise<HeatmapRow[]> {
       and(eq(reviews.reviewerId, users.id), eq(reviews.opportunityId, opportunities.id)),
     )
     .where(isActiveReviewer)
-    .groupBy(users.id)
-    .orderBy(asc(reviewerName), asc(users.id));
+    .groupBy(users.id);
+}
+
+/**
+ * The heatmap (a row per active reviewer, by name) as the JSON text of the whole response,
+ * built by PostgreSQL in one statement: at 200 reviewers x 50 opportunities that is 10,000
+ * cells the server would otherwise parse, check and serialise again.
+ */
+export async function heatmapJson(db: Db): Promise<string> {
+  const h = heatmapRows(db).as('h');
+  const [row] = await db
+    .select({
+      body: sql<string>`coalesce(
+        json_agg(
+          json_build_object(
+            'reviewerId', ${h.reviewerId},
+            'reviewerName', ${h.reviewerName},
+            'opportunities', ${h.opportunities}
+          ) order by ${h.reviewerName}, ${h.reviewerId}
+        ),
+        '[]'::json
+      )::text`,
+    })
+    .from(h);
+  return row!.body;
 }
