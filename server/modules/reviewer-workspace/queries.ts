@@ -136,31 +136,51 @@ export async function lockOpportunityStatus(
 }
 
 /**
- * One review per reviewer and opportunity: a concurrent insert of the same key waits for the
- * other and then updates, so parallel saves never fail and never duplicate. `submitted_at`
- * keeps the first save.
+ * The rows an insert-if-visible takes from the opportunity: none unless it exists and is visible
+ * to reviewers, and that row stays share-locked until the statement's transaction ends, so it
+ * cannot be unpublished or deleted under the write (as lockOpportunityStatus does, in one
+ * statement instead of four: no BEGIN, no separate lock, no COMMIT round trip).
  */
-export async function upsertReview(
+const visibleOpportunity = (opportunityId: string) => sql`
+  from ${opportunities}
+  where ${opportunities.id} = ${opportunityId} and ${opportunities.status} = ${REVIEWER_VISIBLE_STATUS}
+  for share`;
+
+/**
+ * One review per reviewer and opportunity, written only while the opportunity is visible (else
+ * undefined): a concurrent insert of the same key waits for the other and then updates, so
+ * parallel saves never fail and never duplicate. `submitted_at` keeps the first save.
+ */
+export async function upsertReviewIfVisible(
   db: Db,
   params: { reviewerId: string; opportunityId: string; scores: Scores; composite: string },
-): Promise<ReviewRow> {
-  const values = { ...params.scores, composite: params.composite };
+): Promise<ReviewRow | undefined> {
+  const { scores, composite } = params;
+  // Every column, in the table's order: drizzle lists them all for an insert from a select.
   const [row] = await db
     .insert(reviews)
-    .values({ opportunityId: params.opportunityId, reviewerId: params.reviewerId, ...values })
+    .select(sql`
+      select gen_random_uuid(), ${opportunities.id}, ${params.reviewerId}::uuid,
+             ${scores.strategicAlignment}::smallint, ${scores.sustainability}::smallint,
+             ${scores.technologyReadiness}::smallint, ${scores.marketPotential}::smallint,
+             ${scores.businessPotential}::smallint, ${composite}::numeric, now(), now()
+      ${visibleOpportunity(params.opportunityId)}`)
     .onConflictDoUpdate({
       target: [reviews.opportunityId, reviews.reviewerId],
-      set: { ...values, updatedAt: sql`now()` },
+      set: { ...scores, composite, updatedAt: sql`now()` },
     })
     .returning();
-  return row!;
+  return row;
 }
 
-/** Same rules as upsertReview; a missing field becomes null because a save replaces the whole comment. */
-export async function upsertComment(
+/**
+ * Same rules as upsertReviewIfVisible; a missing field becomes null because a save replaces the
+ * whole comment.
+ */
+export async function upsertCommentIfVisible(
   db: Db,
   params: { reviewerId: string; opportunityId: string; fields: CommentFields },
-): Promise<CommentRow> {
+): Promise<CommentRow | undefined> {
   const values = {
     howToBiggerBetter: params.fields.howToBiggerBetter ?? null,
     challenges: params.fields.challenges ?? null,
@@ -169,13 +189,17 @@ export async function upsertComment(
   };
   const [row] = await db
     .insert(comments)
-    .values({ opportunityId: params.opportunityId, reviewerId: params.reviewerId, ...values })
+    .select(sql`
+      select gen_random_uuid(), ${opportunities.id}, ${params.reviewerId}::uuid,
+             ${values.howToBiggerBetter}::text, ${values.challenges}::text,
+             ${values.howToGetGoing}::text, ${values.otherComments}::text, now(), now()
+      ${visibleOpportunity(params.opportunityId)}`)
     .onConflictDoUpdate({
       target: [comments.opportunityId, comments.reviewerId],
       set: { ...values, updatedAt: sql`now()` },
     })
     .returning();
-  return row!;
+  return row;
 }
 
 export type OtherReviewerCommentRow = CommentRow & {
