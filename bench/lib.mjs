@@ -195,14 +195,14 @@ export function startMemorySampler(pid) {
   const state = {
     server: { peak: 0, last: 0 },
     postgres: { peakRss: 0, peakPss: 0, lastRss: 0, lastPss: 0, processes: 0 },
-    window: { server: 0, postgresRss: 0, postgresPss: 0 },
   };
+  const windows = new Set();
   let ticks = 0;
   const sample = () => {
     const server = rssMb(pid);
     state.server.last = server;
     state.server.peak = Math.max(state.server.peak, server);
-    state.window.server = Math.max(state.window.server, server);
+    for (const window of windows) window.server = Math.max(window.server, server);
     if (ticks++ % 5 === 0) {
       let rss = 0;
       let pss = 0;
@@ -218,18 +218,24 @@ export function startMemorySampler(pid) {
         peakRss: Math.max(state.postgres.peakRss, rss),
         peakPss: Math.max(state.postgres.peakPss, pss),
       });
-      state.window.postgresRss = Math.max(state.window.postgresRss, rss);
-      state.window.postgresPss = Math.max(state.window.postgresPss, pss);
+      for (const window of windows) {
+        window.postgresRss = Math.max(window.postgresRss, rss);
+        window.postgresPss = Math.max(window.postgresPss, pss);
+      }
     }
   };
   sample();
   const timer = setInterval(sample, 100);
   return {
     state,
-    /** Starts a new window; the returned function gives the peaks since. */
+    /** Starts a window (windows may overlap); the returned function ends it with its peaks. */
     window() {
-      state.window = { server: state.server.last, postgresRss: 0, postgresPss: 0 };
-      return () => ({ ...state.window });
+      const window = { server: state.server.last, postgresRss: 0, postgresPss: 0 };
+      windows.add(window);
+      return () => {
+        windows.delete(window);
+        return { ...window };
+      };
     },
     stop: () => clearInterval(timer),
   };
