@@ -34,27 +34,32 @@ const averageOf = (column: AnyPgColumn) => rounded(sql`avg(${column})`);
  * the account is deleted (which deletes the reviews).
  */
 export function listOpportunityAnalytics(db: Db): Promise<OpportunityAnalyticsRow[]> {
-  return db
-    .select({
-      id: opportunities.id,
-      number: opportunities.number,
-      title: opportunities.title,
-      avgStrategicAlignment: averageOf(reviews.strategicAlignment),
-      avgSustainability: averageOf(reviews.sustainability),
-      avgTechnologyReadiness: averageOf(reviews.technologyReadiness),
-      avgMarketPotential: averageOf(reviews.marketPotential),
-      avgBusinessPotential: averageOf(reviews.businessPotential),
-      avgComposite: averageOf(reviews.composite),
-      reviewCount: sql<number>`count(${reviews.id})::int`,
-      stdDevComposite: rounded(sql`stddev_pop(${reviews.composite})`),
-      minComposite: rounded(sql`min(${reviews.composite})`),
-      maxComposite: rounded(sql`max(${reviews.composite})`),
-    })
-    .from(opportunities)
-    .leftJoin(reviews, eq(reviews.opportunityId, opportunities.id))
-    .where(isPublished)
-    .groupBy(opportunities.id)
-    .orderBy(asc(opportunities.number));
+  return (
+    db
+      .select({
+        id: opportunities.id,
+        number: opportunities.number,
+        title: opportunities.title,
+        avgStrategicAlignment: averageOf(reviews.strategicAlignment),
+        avgSustainability: averageOf(reviews.sustainability),
+        avgTechnologyReadiness: averageOf(reviews.technologyReadiness),
+        avgMarketPotential: averageOf(reviews.marketPotential),
+        avgBusinessPotential: averageOf(reviews.businessPotential),
+        avgComposite: averageOf(reviews.composite),
+        reviewCount: sql<number>`count(${reviews.id})::int`,
+        stdDevComposite: rounded(sql`stddev_pop(${reviews.composite})`),
+        minComposite: rounded(sql`min(${reviews.composite})`),
+        maxComposite: rounded(sql`max(${reviews.composite})`),
+      })
+      .from(opportunities)
+      .leftJoin(reviews, eq(reviews.opportunityId, opportunities.id))
+      .where(isPublished)
+      .groupBy(opportunities.id)
+      .orderBy(asc(opportunities.number))
+      // A named (server-side prepared) statement: PostgreSQL plans it once per connection.
+      .prepare('assay_analytics_opportunities')
+      .execute()
+  );
 }
 
 /** One row per active reviewer, by name, over their reviews of published opportunities. */
@@ -128,6 +133,8 @@ export async function heatmapJson(db: Db): Promise<string> {
         '[]'::json
       )::text`,
     })
-    .from(h);
+    .from(h)
+    .prepare('assay_heatmap_json')
+    .execute();
   return row!.body;
 }

@@ -3,6 +3,7 @@ import type { CommentFields } from '@shared/reviewer-schemas';
 import { and, asc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import {
   comments,
   opportunities,
@@ -55,11 +56,9 @@ const isoText = (column: PgColumn) =>
  * statement: the server sends it without mapping 50 rows of three tables, checking and
  * serialising them again.
  */
-export async function visibleOpportunitiesWithCallerWorkJson(
-  db: Pick<Database, 'execute'>,
-  params: { reviewerId: string },
-): Promise<string> {
-  const result = await db.execute<{ body: string }>(sql`
+const callerListJson = preparedStatement<{ body: string }>(
+  'assay_reviewer_list_json',
+  sql`
     select coalesce(
       json_agg(
         json_build_object(
@@ -98,12 +97,19 @@ export async function visibleOpportunitiesWithCallerWorkJson(
     )::text as body
     from ${opportunities}
     left join ${reviews}
-      on ${reviews.opportunityId} = ${opportunities.id} and ${reviews.reviewerId} = ${params.reviewerId}
+      on ${reviews.opportunityId} = ${opportunities.id} and ${reviews.reviewerId} = ${sql.placeholder('reviewerId')}
     left join ${comments}
-      on ${comments.opportunityId} = ${opportunities.id} and ${comments.reviewerId} = ${params.reviewerId}
+      on ${comments.opportunityId} = ${opportunities.id} and ${comments.reviewerId} = ${sql.placeholder('reviewerId')}
     where ${opportunities.status} = ${REVIEWER_VISIBLE_STATUS}
-  `);
-  return result.rows[0]!.body;
+  `,
+);
+
+export async function visibleOpportunitiesWithCallerWorkJson(
+  db: Pick<Database, '$client'>,
+  params: { reviewerId: string },
+): Promise<string> {
+  const [row] = await callerListJson(db, { reviewerId: params.reviewerId });
+  return row!.body;
 }
 
 /** Any status: the caller applies the policy, so that 404 has one source of truth. */
