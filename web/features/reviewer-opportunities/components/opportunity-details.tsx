@@ -13,6 +13,8 @@ export function OpportunityDetails({ opportunity }: { opportunity: ReviewerOppor
         <img
           src={opportunity.imageUrl}
           alt={opportunity.title}
+          // The largest paint of the page: fetch it before the rest.
+          fetchPriority="high"
           className="aspect-[4/3] w-full bg-muted object-cover"
         />
       ) : null}
