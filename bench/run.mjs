@@ -15,6 +15,8 @@
 //   --export-rows N       after the load, add reviewers (reviews only) until N reviews exist and
 //                         measure the server's RSS while one client exports them (default 50000;
 //                         0 measures the export of what exists)
+//   --node-flags="F ..."  flags for the server's node process (e.g. --node-flags=--max-semi-space-size=4),
+//                         to see how V8 settings move the figures; none by default, as `npm start`
 //   --embedded-vs-external  only the reviewer list and the save (and the floor), against the
 //                         embedded database and against DATABASE_URL (default
 //                         postgresql://postgres@127.0.0.1:5432/postgres), and their ratio
@@ -48,6 +50,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     'export-rows': { type: 'string', default: '50000' },
     'embedded-vs-external': { type: 'boolean', default: false },
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const options = {
@@ -450,7 +453,12 @@ async function withServer(databaseUrl, label, work) {
   } else {
     log('Database: embedded PostgreSQL on a fresh DATA_DIR');
   }
-  const server = await startServer({ databaseUrl: scratch?.url, env: { BENCH_FLOOR: '1' }, label });
+  const server = await startServer({
+    databaseUrl: scratch?.url,
+    env: { BENCH_FLOOR: '1' },
+    label,
+    nodeArgs: args['node-flags'].split(/\s+/).filter(Boolean),
+  });
   const sampler = startMemorySampler(server.pid);
   try {
     return await work(server, sampler);
@@ -531,6 +539,7 @@ async function mainBenchmark() {
       at: new Date().toISOString(),
       database: databaseUrl ? 'external' : 'embedded',
       options,
+      nodeFlags: args['node-flags'],
       machine: machine(),
       seeding: cycle.seeding,
       calls: results,
