@@ -4,7 +4,7 @@
 // fresh database on the DATABASE_URL server), seeds a review cycle THROUGH THE HTTP API, loads
 // the hot calls with autocannon next to a floor route of the same server, and prints req/s,
 // latency, response size, the ratio to the floor and the server's peak RSS. Writes
-// bench/results/latest.json.
+// bench/results/latest.json (bench/results/embedded-vs-external.json for that comparison).
 //
 // Options:
 //   --reviewers N         reviewers in the cycle (default 200); each reviews and comments on
@@ -480,10 +480,10 @@ function machine() {
   };
 }
 
-function writeResults(results) {
+function writeResults(results, name = 'latest.json') {
   const dir = path.join(root, 'bench', 'results');
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'latest.json');
+  const file = path.join(dir, name);
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   log(`\nFigures written to ${path.relative(process.cwd(), file)}`);
 }
@@ -614,14 +614,17 @@ async function embeddedVersusExternal() {
       rows,
     ),
   );
-  writeResults({
-    kind: 'embedded-vs-external',
-    at: new Date().toISOString(),
-    external: new URL(externalUrl).host,
-    options,
-    machine: machine(),
-    ...measured,
-  });
+  writeResults(
+    {
+      kind: 'embedded-vs-external',
+      at: new Date().toISOString(),
+      external: new URL(externalUrl).host,
+      options,
+      machine: machine(),
+      ...measured,
+    },
+    'embedded-vs-external.json',
+  );
 }
 
 const started = Date.now();
