@@ -2,6 +2,7 @@
 // `--if-stale` builds only when dist/ is missing or older than any source file.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stampFile = path.join(root, 'dist', '.build-stamp');
@@ -33,6 +34,36 @@ function newestMtime(entry) {
   return newest;
 }
 
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes `file.br` and `file.gz` next to every text file of the web build worth compressing;
+ * the server sends them (@fastify/static `preCompressed`) to browsers that accept them.
+ */
+function precompress(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(full);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry.name)) continue;
+    const bytes = fs.readFileSync(full);
+    if (bytes.length < COMPRESS_MIN_BYTES) continue;
+    const brotli = zlib.brotliCompressSync(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+    const gzip = zlib.gzipSync(bytes, { level: 9 });
+    // Only where it pays: otherwise the server falls back to the file itself.
+    if (brotli.length < bytes.length * 0.9) fs.writeFileSync(`${full}.br`, brotli);
+    if (gzip.length < bytes.length * 0.9) fs.writeFileSync(`${full}.gz`, gzip);
+  }
+}
+
 export function isBuildStale() {
   if (!fs.existsSync(stampFile)) return true;
   const built = fs.statSync(stampFile).mtimeMs;
@@ -53,6 +84,7 @@ export async function build() {
     path.join(root, 'dist', 'web-manifest.json'),
   );
   fs.rmSync(path.join(root, 'dist', 'web', '.vite'), { recursive: true, force: true });
+  precompress(path.join(root, 'dist', 'web'));
   const esbuild = await import('esbuild');
   await esbuild.build({
     entryPoints: serverEntries,

@@ -7,12 +7,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { adminApi } from './api/admin-api';
+import { benchFloorRoute } from './api/bench-floor';
 import { publicApi } from './api/public-api';
 import { reviewerApi } from './api/reviewer-api';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { HttpError } from './http-errors';
 import { imageRoutes } from './modules/images/image-routes';
+import type { AuthCache } from './plugins/auth-cache';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { gracefulClosePlugin } from './plugins/graceful-close';
@@ -36,6 +38,8 @@ export type AppOptions = {
   sessionSecret: string;
   /** A pino logger to share with the rest of the process; otherwise one is made from config. */
   loggerInstance?: FastifyBaseLogger;
+  /** Per-process cache of session and user rows, fed by a LISTEN (see plugins/auth-cache.ts). */
+  authCache?: AuthCache;
   /** Folder of the built web app; defaults to dist/web under the working directory. */
   webRoot?: string;
   /** Slow-client limits; tests shorten them. */
@@ -140,12 +144,14 @@ export async function buildApp(options: AppOptions) {
       secret: options.sessionSecret,
       secure: config.secureCookies,
       lifetime: { maxAgeMs: config.sessionMaxAgeMs, idleMs: config.sessionIdleMs },
+      cache: options.authCache,
     });
-    await api.register(authenticationPlugin, { db });
+    await api.register(authenticationPlugin, { db, cache: options.authCache });
     await api.register(publicApi, { db });
     await api.register(imageRoutes, { db });
     await api.register(adminApi, { db, publicUrl: config.publicUrl, prefix: '/api/admin' });
     await api.register(reviewerApi, { db, prefix: '/api/reviewer' });
+    if (config.benchFloor) await api.register(benchFloorRoute, { db });
   });
 
   await app.register(webAppPlugin, { root: options.webRoot ?? path.resolve('dist/web') });

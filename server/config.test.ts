@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       sessionMaxAgeMs: 168 * 60 * 60 * 1000,
       sessionIdleMs: 720 * 60 * 1000,
+      benchFloor: false,
     });
   });
 
@@ -28,6 +29,11 @@ describe('loadConfig', () => {
       sessionMaxAgeMs: 168 * 60 * 60 * 1000,
       sessionIdleMs: 720 * 60 * 1000,
     });
+  });
+
+  it('turns the benchmark floor route on only with BENCH_FLOOR=1', () => {
+    expect(loadConfig({ BENCH_FLOOR: '1' }).benchFloor).toBe(true);
+    expect(loadConfig({ BENCH_FLOOR: '0' }).benchFloor).toBe(false);
   });
 
   it('reads every variable', () => {
@@ -68,6 +74,7 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_PASSWORD'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ BENCH_FLOOR: 'yes' }, 'BENCH_FLOOR'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ SESSION_MAX_AGE_HOURS: '0' }, 'SESSION_MAX_AGE_HOURS'],
     [{ SESSION_MAX_AGE_HOURS: '1.5' }, 'SESSION_MAX_AGE_HOURS'],

@@ -56,6 +56,7 @@ const envSchema = z
         .max(60 * 24 * 366, 'must be at most a year')
         .default(720),
     ),
+    BENCH_FLOOR: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -98,6 +99,8 @@ export type Config = {
   sessionMaxAgeMs: number;
   /** A session ends after this long without a request. */
   sessionIdleMs: number;
+  /** BENCH_FLOOR=1: serve GET /api/bench/floor for `npm run bench` (never in production). */
+  benchFloor: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -129,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 60 * 60 * 1000,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60 * 1000,
+    benchFloor: e.BENCH_FLOOR === '1',
   };
 }

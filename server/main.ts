@@ -7,6 +7,7 @@ import { runMigrations } from './db/migrate';
 import { createMailTransport } from './modules/mail/transport';
 import { startEmailWorker } from './modules/mail/worker';
 import { bootstrapAdmin } from './modules/users/bootstrap-admin';
+import { AuthCache, startAuthCacheListener } from './plugins/auth-cache';
 import { loadOrCreateSecrets } from './secrets';
 
 const SHUTDOWN_TIMEOUT_MS = 20_000;
@@ -26,9 +27,17 @@ async function main() {
   await runMigrations(database.pool);
   await bootstrapAdmin(database.db, config, logger);
 
+  // Sessions and users cached per process, dropped on every change announced by PostgreSQL.
+  const authCache = new AuthCache();
+  const authListener = startAuthCacheListener(authCache, database.pool.options, logger);
+  await authListener.ready.catch((error) =>
+    logger.warn({ err: error }, 'auth cache unavailable: every request reads its session'),
+  );
+
   const app = await buildApp({
     config,
     db: database.db,
+    authCache,
     sessionSecret: config.sessionSecret ?? secrets.sessionSecret,
     loggerInstance: logger,
   });
@@ -58,6 +67,7 @@ async function main() {
       // The worker finishes the email it is sending, then the database can go.
       await emailWorker.stop();
       logger.info('Email worker stopped');
+      await authListener.stop();
       await database.close();
       logger.info('Database closed');
       releaseDataDir();

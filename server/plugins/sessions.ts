@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, Session } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
+import type { AuthCache } from './auth-cache';
 
 declare module 'fastify' {
   interface Session {
@@ -31,13 +32,24 @@ export class PostgresSessionStore implements SessionStore {
   constructor(
     private readonly db: Database,
     private readonly lifetime: SessionLifetime,
+    private readonly cache?: AuthCache,
   ) {}
 
   get(sid: string, callback: (error: unknown, session?: Session | null) => void) {
+    // A cached copy is at most a minute old (auth-cache.ts), no older than the touch interval:
+    // every active session still reaches the statement below, which moves its idle end, once a
+    // minute per instance.
+    const cache = this.cache?.active ? this.cache : undefined;
+    const cached = cache?.getSession(sid);
+    if (cached !== undefined) {
+      callback(null, JSON.parse(cached) as Session);
+      return;
+    }
+    const token = cache?.token() ?? 0;
     const idle = sql.raw(`interval '${Math.floor(this.lifetime.idleMs / 1000)} seconds'`);
     const touch = sql.raw(`interval '${SESSION_TOUCH_INTERVAL_S} seconds'`);
     this.db
-      .execute<{ sess: Session }>(
+      .execute<{ sess: Session; next_expire: Date | string }>(
         sql`with live as (
               select sid, sess, least(coalesce((sess ->> 'absoluteExpiresAt')::timestamptz, expire), now() + ${idle}) as next_expire
               from session
@@ -47,10 +59,14 @@ export class PostgresSessionStore implements SessionStore {
               update session set expire = live.next_expire from live
               where session.sid = live.sid and session.expire < live.next_expire - ${touch}
             )
-            select sess from live`,
+            select sess, next_expire from live`,
       )
       .then(
-        (result) => callback(null, result.rows[0]?.sess ?? null),
+        (result) => {
+          const row = result.rows[0];
+          if (row && cache) cache.putSession(token, sid, row.sess, new Date(row.next_expire));
+          callback(null, row?.sess ?? null);
+        },
         // @fastify/session reads an error with code ENOENT as "no such session" (a 401), and
         // that is the code of a Unix socket with no server behind it: wrapped, the outage
         // reaches the error handler as one (a 503).
@@ -59,6 +75,7 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   set(sid: string, session: Session, callback: Callback) {
+    this.cache?.invalidate(`session:${sid}`);
     const now = Date.now();
     session.absoluteExpiresAt ??= new Date(now + this.lifetime.maxAgeMs).toISOString();
     const expires = new Date(
@@ -73,11 +90,16 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   destroy(sid: string, callback: Callback) {
-    this.db.execute(sql`delete from session where sid = ${sid}`).then(() => callback(), callback);
+    // Gone from this instance's cache before the answer; the trigger tells the other instances.
+    this.cache?.invalidate(`session:${sid}`);
+    this.db.execute(sql`delete from session where sid = ${sid}`).then(() => {
+      this.cache?.invalidate(`session:${sid}`);
+      callback();
+    }, callback);
   }
 }
 
-/** Ends every session of one user (deactivation, deletion, password change). */
+/** Ends every session of one user (deletion, password change). */
 export async function destroySessionsOfUser(db: Pick<Database, 'execute'>, userId: string) {
   await db.execute(sql`delete from session where sess ->> 'userId' = ${userId}`);
 }
@@ -91,6 +113,8 @@ export type SessionOptions = {
   secret: string;
   secure: boolean;
   lifetime: SessionLifetime;
+  /** Optional per-process cache of session rows (see auth-cache.ts). */
+  cache?: AuthCache;
 };
 
 export const sessionsPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
@@ -98,7 +122,7 @@ export const sessionsPlugin = fp(async (app: FastifyInstance, options: SessionOp
   await app.register(fastifySession, {
     secret: options.secret,
     cookieName: SESSION_COOKIE,
-    store: new PostgresSessionStore(options.db, options.lifetime),
+    store: new PostgresSessionStore(options.db, options.lifetime, options.cache),
     // No save per request: the row is written at sign-in and sign-out, and its idle expiry
     // moved forward by the store at most once a minute.
     rolling: false,

@@ -17,12 +17,21 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
       root: options.root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to each text file (scripts/build.mjs).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
-        // Vite fingerprints everything under assets/, so it never changes under one name.
+        // Vite fingerprints everything under assets/, so it never changes under one name; the
+        // app shell names the current assets, so a browser revalidates it every time.
+        // (`filePath` may be the .br or .gz copy.)
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        const shell = path.basename(filePath).startsWith('index.html');
         res.header(
           'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          immutable
+            ? 'public, max-age=31536000, immutable'
+            : shell
+              ? 'no-cache'
+              : 'public, max-age=300',
         );
       },
     });

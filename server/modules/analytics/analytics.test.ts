@@ -1,3 +1,4 @@
+import { heatmapSchema } from '@shared/analytics-schemas';
 import type { Scores } from '@shared/criteria';
 import { compositeOf } from '@shared/scoring';
 import { eq } from 'drizzle-orm';
@@ -185,8 +186,11 @@ describe('GET /api/admin/analytics/*', () => {
   it('heatmap: a row per active reviewer, a cell per published opportunity, null when unreviewed', async () => {
     const response = await get('heatmap');
     expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = response.json();
     expect(body).toEqual(expectedHeatmap(reviewers, arranged));
+    // Built by PostgreSQL as JSON text: exactly the contract's shape, nothing more.
+    expect(heatmapSchema.parse(body)).toEqual(body);
     expect(body[0].opportunities.map((c: { composite: number | null }) => c.composite)).toEqual([
       3.4,
       2.4,

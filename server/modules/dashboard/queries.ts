@@ -1,6 +1,7 @@
 import { DASHBOARD_TOP } from '@shared/limits';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 
 type Db = Pick<Database, 'execute'>;
 
@@ -14,9 +15,9 @@ export type DashboardCounts = {
   completedReviews: number;
 };
 
-/** Every dashboard count in one statement, whatever the size of the data. */
-export async function getDashboardCounts(db: Db): Promise<DashboardCounts> {
-  const result = await db.execute<DashboardCounts>(sql`
+const dashboardCounts = preparedStatement<DashboardCounts>(
+  'assay_dashboard_counts',
+  sql`
     select
       (select count(*)::int from users where role = 'reviewer') as "totalReviewers",
       (select count(*)::int from users where role = 'reviewer' and is_active) as "activeReviewers",
@@ -29,8 +30,13 @@ export async function getDashboardCounts(db: Db): Promise<DashboardCounts> {
          join users u on u.id = r.reviewer_id and u.role = 'reviewer' and u.is_active
          join opportunities o on o.id = r.opportunity_id and o.status = 'published')
         as "completedReviews"
-  `);
-  return result.rows[0]!;
+  `,
+);
+
+/** Every dashboard count in one (prepared) statement, whatever the size of the data. */
+export async function getDashboardCounts(db: Pick<Database, '$client'>): Promise<DashboardCounts> {
+  const [row] = await dashboardCounts(db);
+  return row!;
 }
 
 export type TopOpportunityRow = {

@@ -1,5 +1,5 @@
 import { IMAGE_MAX_BYTES, IMAGE_RATIO_TOLERANCE, IMAGE_RATIOS } from '@shared/limits';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { badRequest, HttpError } from '../../http-errors';
 
 export const IMAGE_TOO_LARGE = 'Image must be less than 1MB';
@@ -38,6 +38,8 @@ export function hasAcceptedRatio(width: number, height: number): boolean {
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > IMAGE_MAX_BYTES) throw imageTooLarge();
+  // Loaded on the first upload: libvips costs a server that never processes an image ~30 MB RSS.
+  const { default: sharp } = await import('sharp');
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
   let format: AcceptedFormat;
   try {
@@ -75,6 +77,7 @@ export async function resizeImage(
   width: number,
 ): Promise<Buffer> {
   if (width >= image.width) return image.bytes;
+  const { default: sharp } = await import('sharp');
   const pipeline = sharp(image.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).resize({ width });
   const encoded =
     image.contentType === CONTENT_TYPES.png

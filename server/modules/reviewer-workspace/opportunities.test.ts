@@ -1,4 +1,6 @@
+import { reviewerOpportunitySchema } from '@shared/reviewer-schemas';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { setupTestApp } from '../../test/build-test-app';
 import { createSignedInUser, createUser } from '../../test/factories';
 import {
@@ -69,6 +71,42 @@ describe('GET /api/reviewer/opportunities', () => {
         userComment: null,
       },
     ]);
+  });
+
+  it('answers each item exactly as the detail presents it, in the schema and nothing more', async () => {
+    const { user, cookie } = await createSignedInUser(ctx.app, ctx.db);
+    const reviewed = await createOpportunity(ctx.db, {
+      number: 911,
+      title: 'Quotes " and \\ backslashes, émojis 🌍 and <tags>',
+      tags: ['a "b"', 'ç'],
+    });
+    const commented = await createOpportunity(ctx.db, { number: 912 });
+    await createReview(ctx.db, { opportunityId: reviewed.id, reviewerId: user.id });
+    await createComment(ctx.db, {
+      opportunityId: reviewed.id,
+      reviewerId: user.id,
+      howToGetGoing: 'Line one\nline two\ttab',
+      otherComments: '',
+    });
+    await createComment(ctx.db, { opportunityId: commented.id, reviewerId: user.id });
+    // Timestamps with microseconds: the list truncates them to milliseconds like the driver.
+    await ctx.pool.query(
+      `update reviews set submitted_at = '2026-01-02 03:04:05.678999+00' where reviewer_id = $1`,
+      [user.id],
+    );
+
+    const response = await list(cookie);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const items = response.json() as Item[];
+    expect(z.array(reviewerOpportunitySchema).parse(items)).toEqual(items);
+    for (const item of items) {
+      expect(item).toEqual((await detail(item.id, cookie)).json());
+    }
+    expect(items.map((item) => item.reviewStatus)).toContain('in_progress');
+    expect(items.find((item) => item.id === reviewed.id)).toMatchObject({
+      reviewStatus: 'done',
+      userReview: { submittedAt: '2026-01-02T03:04:05.678Z' },
+    });
   });
 
   it("shows each reviewer only their own review and comment, never another's", async () => {

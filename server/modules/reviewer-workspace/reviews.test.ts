@@ -149,6 +149,37 @@ describe('POST /api/reviewer/reviews', () => {
     expect(await reviewRows(opportunity.id, user.id)).toEqual([]);
   });
 
+  it('waits for an unpublish in progress, then writes nothing and answers 404', async () => {
+    const { user, cookie } = await createSignedInUser(ctx.app, ctx.db);
+    const opportunity = await createOpportunity(ctx.db);
+    // Warm up the session and user lookups, so the save below only waits on the row lock.
+    await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    const admin = await ctx.pool.connect();
+    try {
+      await admin.query('begin');
+      await admin.query(`update opportunities set status = 'draft' where id = $1`, [
+        opportunity.id,
+      ]);
+      const save = saveReview({ opportunityId: opportunity.id, ...SAMPLE_SCORES }, cookie);
+      // The save is blocked on the row lock until the unpublish commits.
+      await expect
+        .poll(async () => {
+          const { rows } = await ctx.pool.query(
+            `select count(*)::int as n from pg_stat_activity
+              where wait_event_type = 'Lock' and datname = current_database()`,
+          );
+          return rows[0].n;
+        })
+        .toBeGreaterThan(0);
+      await admin.query('commit');
+      const response = await save;
+      expect(response.statusCode).toBe(404);
+      expect(await reviewRows(opportunity.id, user.id)).toHaveLength(0);
+    } finally {
+      admin.release();
+    }
+  });
+
   it('refuses an empty or non-JSON body with 400', async () => {
     const { cookie } = await createSignedInUser(ctx.app, ctx.db);
     const empty = await ctx.app.inject({

@@ -2,7 +2,8 @@ import type { Scores } from '@shared/criteria';
 import type { CommentSubmission, ReviewSubmission } from '@shared/reviewer-schemas';
 import { compositeOf, toNumericText } from '@shared/scoring';
 import type { Database } from '../../db/client';
-import { assertReviewerCanSeeOpportunity } from './policy';
+import { notFound } from '../../http-errors';
+import { assertReviewerCanSeeOpportunity, OPPORTUNITY_NOT_FOUND } from './policy';
 import {
   type CommentRow,
   findOpportunityWithCallerWork,
@@ -12,8 +13,8 @@ import {
   type OpportunityWithCallerWork,
   type OtherReviewerCommentRow,
   type ReviewRow,
-  upsertComment,
-  upsertReview,
+  upsertCommentIfVisible,
+  upsertReviewIfVisible,
   upsertViewerState,
 } from './queries';
 
@@ -55,24 +56,35 @@ function writeForVisibleOpportunity<T>(
 }
 
 /** Creates or replaces the caller's one review; the composite is the plain mean, 4 decimals. */
-export function saveReview(db: Database, params: Caller & { submission: ReviewSubmission }) {
+export async function saveReview(
+  db: Database,
+  params: Caller & { submission: ReviewSubmission },
+): Promise<ReviewRow> {
   const { opportunityId, ...scores } = params.submission;
-  return writeForVisibleOpportunity<ReviewRow>(db, opportunityId, (tx) =>
-    upsertReview(tx, {
-      reviewerId: params.reviewerId,
-      opportunityId,
-      scores: scores satisfies Scores,
-      composite: toNumericText(compositeOf(scores)),
-    }),
-  );
+  const row = await upsertReviewIfVisible(db, {
+    reviewerId: params.reviewerId,
+    opportunityId,
+    scores: scores satisfies Scores,
+    composite: toNumericText(compositeOf(scores)),
+  });
+  // Nothing written: the opportunity does not exist or is not published (one 404 for both).
+  if (!row) throw notFound(OPPORTUNITY_NOT_FOUND);
+  return row;
 }
 
 /** Creates or replaces the caller's one comment; text is stored exactly as sent. */
-export function saveComment(db: Database, params: Caller & { submission: CommentSubmission }) {
+export async function saveComment(
+  db: Database,
+  params: Caller & { submission: CommentSubmission },
+): Promise<CommentRow> {
   const { opportunityId, ...fields } = params.submission;
-  return writeForVisibleOpportunity<CommentRow>(db, opportunityId, (tx) =>
-    upsertComment(tx, { reviewerId: params.reviewerId, opportunityId, fields }),
-  );
+  const row = await upsertCommentIfVisible(db, {
+    reviewerId: params.reviewerId,
+    opportunityId,
+    fields,
+  });
+  if (!row) throw notFound(OPPORTUNITY_NOT_FOUND);
+  return row;
 }
 
 /** Remembers the last opened opportunity (null clears it); only a visible one can be remembered. */

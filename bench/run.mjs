@@ -1,0 +1,635 @@
+// `npm run bench [-- options]`: the load benchmark of issue 7.
+//
+// Builds if stale, starts the production server (embedded PostgreSQL on a fresh DATA_DIR, or a
+// fresh database on the DATABASE_URL server), seeds a review cycle THROUGH THE HTTP API, loads
+// the hot calls with autocannon next to a floor route of the same server, and prints req/s,
+// latency, response size, the ratio to the floor and the server's peak RSS. Writes
+// bench/results/latest.json (bench/results/embedded-vs-external.json for that comparison).
+//
+// Options:
+//   --reviewers N         reviewers in the cycle (default 200); each reviews and comments on
+//                         each of the 50 published opportunities
+//   --duration S          seconds per round of one call (default 5)
+//   --rounds N            rounds per call, interleaved (default 3); figures are medians
+//   --connections N       autocannon connections (default 32)
+//   --export-rows N       after the load, add reviewers (reviews only) until N reviews exist and
+//                         measure the server's RSS while one client exports them (default 50000;
+//                         0 measures the export of what exists)
+//   --node-flags="F ..."  flags for the server's node process (e.g. --node-flags=--max-semi-space-size=4),
+//                         to see how V8 settings move the figures; none by default, as `npm start`
+//   --embedded-vs-external  only the reviewer list and the save (and the floor), against the
+//                         embedded database and against DATABASE_URL (default
+//                         postgresql://postgres@127.0.0.1:5432/postgres), and their ratio
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  buildIfStale,
+  createScratchDatabase,
+  forEachLimit,
+  formatTable,
+  median,
+  request,
+  root,
+  rssMb,
+  signIn,
+  sleep,
+  startMemorySampler,
+  startServer,
+} from './lib.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    reviewers: { type: 'string', default: '200' },
+    duration: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '32' },
+    'export-rows': { type: 'string', default: '50000' },
+    'embedded-vs-external': { type: 'boolean', default: false },
+    'node-flags': { type: 'string', default: '' },
+  },
+});
+const options = {
+  reviewers: Number(args.reviewers),
+  duration: Number(args.duration),
+  rounds: Number(args.rounds),
+  connections: Number(args.connections),
+  exportRows: Number(args['export-rows']),
+};
+for (const [name, value] of Object.entries(options)) {
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
+}
+
+const OPPORTUNITIES = 50;
+const REVIEWER_PASSWORD = 'bench-reviewer-password';
+const SEED_CONCURRENCY = 32;
+const ACCOUNT_CONCURRENCY = 8; // creating and signing in hash passwords (argon2id) on the server
+const WARMUP_SECONDS = 1;
+
+/** Read targets of issue 7, as a share of the floor's req/s. */
+const TARGETS = { read: 0.6, save: 0.4, analytics: 0.25 };
+
+const log = (message) => console.log(message);
+const mb = (value) => `${value.toFixed(0)} MB`;
+
+// --- Seeding through the API ----------------------------------------------------------------------
+
+const scoresFor = (i, j) => ({
+  strategicAlignment: ((i + j) % 5) + 1,
+  sustainability: ((i * 3 + j) % 5) + 1,
+  technologyReadiness: ((i + j * 2) % 5) + 1,
+  marketPotential: ((i * 7 + j * 3) % 5) + 1,
+  businessPotential: ((i + j * 5 + 1) % 5) + 1,
+});
+
+async function seedOpportunities(baseUrl, adminCookie) {
+  const ids = new Array(OPPORTUNITIES);
+  const numbers = Array.from({ length: OPPORTUNITIES }, (_, i) => i + 1);
+  await forEachLimit(numbers, 4, async (number, index) => {
+    const { json } = await request(baseUrl, 'POST', '/api/admin/opportunities', {
+      cookie: adminCookie,
+      body: {
+        number,
+        title: `Bench opportunity ${number}: a modular heat pump for district networks`,
+        description:
+          'A retrofit kit that turns existing district heating substations into reversible heat ' +
+          'pumps, cutting peak gas demand while reusing the installed pipework. '.repeat(2),
+        tags: ['energy', 'retrofit', `cluster-${number % 5}`],
+        batch: `Batch ${(number % 3) + 1}`,
+      },
+    });
+    await request(baseUrl, 'PATCH', `/api/admin/opportunities/${json.id}`, {
+      cookie: adminCookie,
+      body: { status: 'published' },
+    });
+    ids[index] = json.id;
+  });
+  return ids;
+}
+
+/** Creates reviewers `from`..`from+count-1` and signs each in; answers their cookies. */
+async function seedReviewers(baseUrl, adminCookie, from, count) {
+  const indexes = Array.from({ length: count }, (_, i) => from + i);
+  const cookies = new Array(count);
+  await forEachLimit(indexes, ACCOUNT_CONCURRENCY, async (i, position) => {
+    const email = `reviewer${i}@bench.example.com`;
+    await request(baseUrl, 'POST', '/api/admin/reviewers', {
+      cookie: adminCookie,
+      body: { name: `Bench Reviewer ${i}`, email, password: REVIEWER_PASSWORD },
+    });
+    cookies[position] = await signIn(baseUrl, email, REVIEWER_PASSWORD);
+  });
+  return cookies;
+}
+
+/** Every reviewer saves a review (and a comment) on every opportunity; answers writes/s. */
+async function seedWork(baseUrl, cookies, opportunityIds, { comments, offset = 0 }) {
+  const tasks = [];
+  cookies.forEach((cookie, i) => {
+    opportunityIds.forEach((opportunityId, j) => {
+      tasks.push({ kind: 'review', cookie, i: i + offset, j, opportunityId });
+      if (comments) tasks.push({ kind: 'comment', cookie, i: i + offset, j, opportunityId });
+    });
+  });
+  const started = performance.now();
+  await forEachLimit(tasks, SEED_CONCURRENCY, async ({ kind, cookie, i, j, opportunityId }) => {
+    if (kind === 'review') {
+      await request(baseUrl, 'POST', '/api/reviewer/reviews', {
+        cookie,
+        body: { opportunityId, ...scoresFor(i, j) },
+      });
+    } else {
+      await request(baseUrl, 'POST', '/api/reviewer/comments', {
+        cookie,
+        body: {
+          opportunityId,
+          howToBiggerBetter: `Reviewer ${i} on opportunity ${j + 1}: partner with two utilities.`,
+          challenges: 'Permitting for the substations takes long; the payback depends on prices.',
+          howToGetGoing: 'Pilot in one district with an existing heat network next winter.',
+          otherComments: null,
+        },
+      });
+    }
+  });
+  const seconds = (performance.now() - started) / 1000;
+  return { writes: tasks.length, seconds, writesPerSecond: tasks.length / seconds };
+}
+
+async function seedCycle(server, reviewers) {
+  const adminCookie = await signIn(server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  let started = performance.now();
+  const opportunityIds = await seedOpportunities(server.baseUrl, adminCookie);
+  const opportunitySeconds = (performance.now() - started) / 1000;
+  log(
+    `  ${OPPORTUNITIES} opportunities created and published in ${opportunitySeconds.toFixed(1)} s`,
+  );
+  started = performance.now();
+  const cookies = await seedReviewers(server.baseUrl, adminCookie, 0, reviewers);
+  const accountSeconds = (performance.now() - started) / 1000;
+  log(`  ${reviewers} reviewers created and signed in in ${accountSeconds.toFixed(1)} s`);
+  const work = await seedWork(server.baseUrl, cookies, opportunityIds, { comments: true });
+  log(
+    `  ${work.writes} reviews and comments saved in ${work.seconds.toFixed(1)} s: ` +
+      `${work.writesPerSecond.toFixed(0)} writes/s (${SEED_CONCURRENCY} in flight)`,
+  );
+  return {
+    adminCookie,
+    cookies,
+    opportunityIds,
+    seeding: {
+      opportunities: OPPORTUNITIES,
+      opportunitySeconds,
+      reviewers,
+      accountSeconds,
+      accountsPerSecond: reviewers / accountSeconds,
+      writes: work.writes,
+      writeSeconds: work.seconds,
+      writesPerSecond: work.writesPerSecond,
+    },
+  };
+}
+
+// --- Load -----------------------------------------------------------------------------------------
+
+/** The calls of issue 7; `kind` picks the target. */
+function defineCalls({ cookies, adminCookie, opportunityIds, floorBytes }) {
+  let next = 0;
+  const reviewer = () => cookies[next++ % cookies.length];
+  const opportunity = () => opportunityIds[next % opportunityIds.length];
+  return [
+    { name: 'floor (select 1)', kind: 'floor', path: `/api/bench/floor?bytes=${floorBytes}` },
+    {
+      name: 'GET /api/auth/me',
+      kind: 'read',
+      path: '/api/auth/me',
+      setup: (req) => ({ ...req, headers: { ...req.headers, cookie: reviewer() } }),
+    },
+    {
+      name: 'GET /api/reviewer/opportunities',
+      kind: 'read',
+      path: '/api/reviewer/opportunities',
+      setup: (req) => ({ ...req, headers: { ...req.headers, cookie: reviewer() } }),
+    },
+    {
+      name: 'GET /api/reviewer/opportunities/{id}',
+      kind: 'read',
+      path: `/api/reviewer/opportunities/${opportunityIds[0]}`,
+      setup: (req) => {
+        const cookie = reviewer();
+        return {
+          ...req,
+          path: `/api/reviewer/opportunities/${opportunity()}`,
+          headers: { ...req.headers, cookie },
+        };
+      },
+    },
+    {
+      name: 'POST /api/reviewer/reviews',
+      kind: 'save',
+      method: 'POST',
+      path: '/api/reviewer/reviews',
+      setup: (req) => {
+        const cookie = reviewer();
+        const i = next;
+        return {
+          ...req,
+          headers: { ...req.headers, cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ opportunityId: opportunity(), ...scoresFor(i, i >> 3) }),
+        };
+      },
+    },
+    { name: 'GET /api/admin/stats', kind: 'read', path: '/api/admin/stats', admin: true },
+    {
+      name: 'GET /api/admin/analytics/opportunities',
+      kind: 'analytics',
+      path: '/api/admin/analytics/opportunities',
+      admin: true,
+    },
+    {
+      name: 'GET /api/admin/analytics/heatmap',
+      kind: 'analytics',
+      path: '/api/admin/analytics/heatmap',
+      admin: true,
+    },
+    {
+      name: 'GET /api/admin/export/reviews',
+      kind: 'export',
+      path: '/api/admin/export/reviews',
+      admin: true,
+    },
+  ].map((call) => ({
+    method: 'GET',
+    ...call,
+    headers: call.admin ? { cookie: adminCookie } : {},
+    setup: call.setup ?? ((req) => req),
+  }));
+}
+
+/** Response bytes of one call (the body as a client receives it, before compression). */
+async function responseBytes(baseUrl, call) {
+  const req = call.setup({ method: call.method, path: call.path, headers: { ...call.headers } });
+  const response = await fetch(`${baseUrl}${req.path}`, {
+    method: req.method,
+    headers: req.headers,
+    body: req.body,
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (!response.ok) throw new Error(`${call.name}: ${response.status} ${body.toString()}`);
+  return body.length;
+}
+
+async function loadOnce(baseUrl, call, duration, connections) {
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration,
+    requests: [
+      { method: call.method, path: call.path, headers: call.headers, setupRequest: call.setup },
+    ],
+  });
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/** Warm-up, then `rounds` rounds of every call in turn (so drift spreads over all of them). */
+async function loadCalls(server, sampler, calls, { rounds, duration, connections }) {
+  for (const call of calls) {
+    call.bytes = await responseBytes(server.baseUrl, call);
+    call.runs = [];
+    call.peakServerRss = 0;
+    call.peakPostgresPss = 0;
+    await loadOnce(server.baseUrl, call, WARMUP_SECONDS, connections);
+  }
+  for (let round = 1; round <= rounds; round++) {
+    for (const call of calls) {
+      const peaks = sampler.window();
+      const run = await loadOnce(server.baseUrl, call, duration, connections);
+      const peak = peaks();
+      call.runs.push(run);
+      call.peakServerRss = Math.max(call.peakServerRss, peak.server);
+      call.peakPostgresPss = Math.max(call.peakPostgresPss, peak.postgresPss);
+      process.stdout.write(
+        `  round ${round}/${rounds} ${call.name}: ${run.reqPerSec.toFixed(0)} req/s` +
+          `${run.non2xx || run.errors ? ` (${run.non2xx} non-2xx, ${run.errors} errors)` : ''}\n`,
+      );
+    }
+  }
+  const floor = calls.find((call) => call.kind === 'floor');
+  const floorReqPerSec = median(floor.runs.map((run) => run.reqPerSec));
+  return calls.map((call) => {
+    const reqPerSec = median(call.runs.map((run) => run.reqPerSec));
+    const ratio = reqPerSec / floorReqPerSec;
+    const target = TARGETS[call.kind];
+    return {
+      name: call.name,
+      kind: call.kind,
+      reqPerSec,
+      p50: median(call.runs.map((run) => run.p50)),
+      p99: median(call.runs.map((run) => run.p99)),
+      bytes: call.bytes,
+      ratioToFloor: ratio,
+      target: target ?? null,
+      targetMet: target === undefined ? null : ratio >= target,
+      peakServerRssMb: call.peakServerRss,
+      peakPostgresPssMb: call.peakPostgresPss,
+      failures: call.runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
+      rounds: call.runs,
+    };
+  });
+}
+
+function printCalls(results) {
+  log(
+    formatTable(
+      [
+        ['call', 'l'],
+        ['req/s', 'r'],
+        ['p50 ms', 'r'],
+        ['p99 ms', 'r'],
+        ['bytes', 'r'],
+        ['x floor', 'r'],
+        ['target', 'r'],
+        ['server RSS', 'r'],
+        ['failed', 'r'],
+      ],
+      results.map((r) => [
+        r.name,
+        r.reqPerSec.toFixed(0),
+        r.p50.toFixed(1),
+        r.p99.toFixed(1),
+        r.bytes,
+        `${(r.ratioToFloor * 100).toFixed(0)}%`,
+        r.target === null ? '' : `${r.target * 100}% ${r.targetMet ? 'met' : 'MISSED'}`,
+        mb(r.peakServerRssMb),
+        r.failures,
+      ]),
+    ),
+  );
+}
+
+// --- Export memory --------------------------------------------------------------------------------
+
+async function exportMemory(server, cycle, wanted) {
+  const existing = cycle.cookies.length * OPPORTUNITIES;
+  let seeded = null;
+  if (wanted > existing) {
+    const extra = Math.ceil((wanted - existing) / OPPORTUNITIES);
+    log(`  adding ${extra} reviewers with reviews only, to reach ${wanted} reviews...`);
+    const started = performance.now();
+    const cookies = await seedReviewers(
+      server.baseUrl,
+      cycle.adminCookie,
+      cycle.cookies.length,
+      extra,
+    );
+    const work = await seedWork(server.baseUrl, cookies, cycle.opportunityIds, {
+      comments: false,
+      offset: cycle.cookies.length,
+    });
+    seeded = {
+      reviewers: extra,
+      seconds: (performance.now() - started) / 1000,
+      writesPerSecond: work.writesPerSecond,
+    };
+    log(
+      `  ${work.writes} more reviews in ${seeded.seconds.toFixed(1)} s ` +
+        `(${work.writesPerSecond.toFixed(0)} writes/s)`,
+    );
+  }
+  await sleep(2000);
+  const before = rssMb(server.pid);
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(server.pid));
+  }, 100);
+  const started = performance.now();
+  const response = await fetch(`${server.baseUrl}/api/admin/export/reviews`, {
+    headers: { cookie: cycle.adminCookie },
+  });
+  if (!response.ok) throw new Error(`export: ${response.status}`);
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await sleep(1000);
+  clearInterval(timer);
+  const after = rssMb(server.pid);
+  peak = Math.max(peak, after);
+  return {
+    reviews: Math.max(wanted, existing),
+    csvLines: lines,
+    bytes,
+    seconds,
+    rssBeforeMb: before,
+    rssPeakMb: peak,
+    rssAfterMb: after,
+    growthMb: peak - before,
+    targetMet: peak - before < 50,
+    seeded,
+  };
+}
+
+// --- Scenarios ------------------------------------------------------------------------------------
+
+async function withServer(databaseUrl, label, work) {
+  let scratch;
+  if (databaseUrl) {
+    scratch = await createScratchDatabase(databaseUrl, label === 'external' ? '' : `_${label}`);
+    log(`Database: fresh ${scratch.name} on ${new URL(databaseUrl).host}`);
+  } else {
+    log('Database: embedded PostgreSQL on a fresh DATA_DIR');
+  }
+  const server = await startServer({
+    databaseUrl: scratch?.url,
+    env: { BENCH_FLOOR: '1' },
+    label,
+    nodeArgs: args['node-flags'].split(/\s+/).filter(Boolean),
+  });
+  const sampler = startMemorySampler(server.pid);
+  try {
+    return await work(server, sampler);
+  } finally {
+    sampler.stop();
+    await server.stop();
+    await scratch?.drop();
+  }
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    loadAverage: os.loadavg(),
+  };
+}
+
+function writeResults(results, name = 'latest.json') {
+  const dir = path.join(root, 'bench', 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  log(`\nFigures written to ${path.relative(process.cwd(), file)}`);
+}
+
+async function mainBenchmark() {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  return withServer(databaseUrl, 'external', async (server, sampler) => {
+    log(`Seeding ${options.reviewers} reviewers x ${OPPORTUNITIES} opportunities via the API...`);
+    const cycle = await seedCycle(server, options.reviewers);
+    const listBytes = (
+      await request(server.baseUrl, 'GET', '/api/reviewer/opportunities', {
+        cookie: cycle.cookies[0],
+      })
+    ).bytes;
+    const calls = defineCalls({ ...cycle, floorBytes: listBytes });
+    log(
+      `\nLoad: ${options.connections} connections, ${options.rounds} rounds x ` +
+        `${options.duration} s per call (after ${WARMUP_SECONDS} s warm-up)...`,
+    );
+    const loadWindow = sampler.window();
+    const results = await loadCalls(server, sampler, calls, options);
+    const loadPeaks = loadWindow();
+    log('');
+    printCalls(results);
+    log(
+      `\nServer process peak RSS: ${mb(sampler.state.server.peak)} overall, ` +
+        `${mb(loadPeaks.server)} under load (target < 250 MB: ` +
+        `${loadPeaks.server < 250 ? 'met' : 'MISSED'})`,
+    );
+    if (!databaseUrl) {
+      log(
+        `Embedded PostgreSQL (${sampler.state.postgres.processes} processes): peak PSS ` +
+          `${mb(sampler.state.postgres.peakPss)}, peak summed RSS ` +
+          `${mb(sampler.state.postgres.peakRss)} (shared buffers counted once per process)`,
+      );
+    }
+
+    log('\nExport memory:');
+    const exported = await exportMemory(server, cycle, options.exportRows);
+    log(
+      `  exporting ${exported.reviews} reviews (${exported.csvLines} CSV lines, ` +
+        `${(exported.bytes / 1024 / 1024).toFixed(1)} MB) took ${exported.seconds.toFixed(1)} s; ` +
+        `server RSS ${mb(exported.rssBeforeMb)} before, ${mb(exported.rssPeakMb)} peak, ` +
+        `${mb(exported.rssAfterMb)} after: grew ${exported.growthMb.toFixed(1)} MB ` +
+        `(target < 50 MB: ${exported.targetMet ? 'met' : 'MISSED'})`,
+    );
+    if (exported.reviews < 50_000) {
+      log(`  (fewer than 50,000 reviews: run with --export-rows 50000 for the issue's figure)`);
+    }
+
+    writeResults({
+      kind: 'bench',
+      at: new Date().toISOString(),
+      database: databaseUrl ? 'external' : 'embedded',
+      options,
+      nodeFlags: args['node-flags'],
+      machine: machine(),
+      seeding: cycle.seeding,
+      calls: results,
+      memory: {
+        serverPeakRssMb: sampler.state.server.peak,
+        serverPeakRssUnderLoadMb: loadPeaks.server,
+        serverRssTargetMet: loadPeaks.server < 250,
+        postgresPeakPssMb: databaseUrl ? null : sampler.state.postgres.peakPss,
+        postgresPeakSummedRssMb: databaseUrl ? null : sampler.state.postgres.peakRss,
+        export: exported,
+      },
+    });
+  });
+}
+
+async function embeddedVersusExternal() {
+  const externalUrl = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const measured = {};
+  for (const [label, url] of [
+    ['embedded', undefined],
+    ['external', externalUrl],
+  ]) {
+    log(`\n== ${label} ==`);
+    measured[label] = await withServer(url, label, async (server, sampler) => {
+      log(`Seeding ${options.reviewers} reviewers x ${OPPORTUNITIES} opportunities via the API...`);
+      const cycle = await seedCycle(server, options.reviewers);
+      const listBytes = (
+        await request(server.baseUrl, 'GET', '/api/reviewer/opportunities', {
+          cookie: cycle.cookies[0],
+        })
+      ).bytes;
+      const calls = defineCalls({ ...cycle, floorBytes: listBytes }).filter(
+        (call) =>
+          ['floor', 'save'].includes(call.kind) || call.name === 'GET /api/reviewer/opportunities',
+      );
+      const results = await loadCalls(server, sampler, calls, options);
+      return { seeding: cycle.seeding, calls: results };
+    });
+  }
+  log('');
+  const rows = measured.embedded.calls.map((embedded) => {
+    const external = measured.external.calls.find((call) => call.name === embedded.name);
+    return [
+      embedded.name,
+      embedded.reqPerSec.toFixed(0),
+      `${embedded.p50.toFixed(1)} / ${embedded.p99.toFixed(1)}`,
+      external.reqPerSec.toFixed(0),
+      `${external.p50.toFixed(1)} / ${external.p99.toFixed(1)}`,
+      (external.reqPerSec / embedded.reqPerSec).toFixed(2),
+    ];
+  });
+  rows.push([
+    'seeding writes/s',
+    measured.embedded.seeding.writesPerSecond.toFixed(0),
+    '',
+    measured.external.seeding.writesPerSecond.toFixed(0),
+    '',
+    (measured.external.seeding.writesPerSecond / measured.embedded.seeding.writesPerSecond).toFixed(
+      2,
+    ),
+  ]);
+  log(
+    formatTable(
+      [
+        ['call', 'l'],
+        ['embedded req/s', 'r'],
+        ['p50 / p99 ms', 'r'],
+        ['external req/s', 'r'],
+        ['p50 / p99 ms', 'r'],
+        ['external / embedded', 'r'],
+      ],
+      rows,
+    ),
+  );
+  writeResults(
+    {
+      kind: 'embedded-vs-external',
+      at: new Date().toISOString(),
+      external: new URL(externalUrl).host,
+      options,
+      machine: machine(),
+      ...measured,
+    },
+    'embedded-vs-external.json',
+  );
+}
+
+const started = Date.now();
+buildIfStale();
+log(`Machine: ${os.cpus().length} CPUs, Node ${process.version}`);
+if (args['embedded-vs-external']) await embeddedVersusExternal();
+else await mainBenchmark();
+log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s`);

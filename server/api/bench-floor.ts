@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+
+/** Largest body the floor route pads to. */
+export const BENCH_FLOOR_MAX_BYTES = 1024 * 1024;
+const EMPTY_BODY_BYTES = JSON.stringify({ one: 1, padding: '' }).length;
+
+/**
+ * GET /api/bench/floor, registered only with BENCH_FLOOR=1 (`npm run bench`): no session, one
+ * trivial SELECT, and a JSON body of `?bytes=N` bytes, so that it stands for the cost of one
+ * database round trip and a response the size of the one it is compared with.
+ */
+export const benchFloorRoute: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/bench/floor',
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: z.object({
+          bytes: z.coerce.number().int().min(0).max(BENCH_FLOOR_MAX_BYTES).default(0),
+        }),
+        response: { 200: z.object({ one: z.number().int(), padding: z.string() }) },
+      },
+    },
+    async (request) => {
+      const result = await db.execute<{ one: number }>(sql`select 1 as one`);
+      const padding = 'x'.repeat(Math.max(0, request.query.bytes - EMPTY_BODY_BYTES));
+      return { one: Number(result.rows[0]?.one ?? 0), padding };
+    },
+  );
+};
