@@ -12,6 +12,9 @@ export const root = path.resolve(import.meta.dirname, '..');
 
 export const ADMIN_EMAIL = 'bench-admin@example.com';
 export const ADMIN_PASSWORD = 'bench-admin-password';
+export const OPPORTUNITIES = 50;
+const REVIEWER_PASSWORD = 'bench-reviewer-password';
+const ACCOUNT_CONCURRENCY = 8; // creating and signing in hash passwords (argon2id) on the server
 
 /** `node scripts/build.mjs --if-stale`, in a child so that this process stays small. */
 export function buildIfStale() {
@@ -309,4 +312,47 @@ export function formatTable(columns, rows) {
     widths.map((w) => '-'.repeat(w)).join('  '),
     ...rows.map(line),
   ].join('\n');
+}
+
+// --- Seeding through the API ------------------------------------------------------------------
+
+/** Creates and publishes the 50 opportunities of a cycle; answers their ids. */
+export async function seedOpportunities(baseUrl, adminCookie) {
+  const ids = new Array(OPPORTUNITIES);
+  const numbers = Array.from({ length: OPPORTUNITIES }, (_, i) => i + 1);
+  await forEachLimit(numbers, 4, async (number, index) => {
+    const { json } = await request(baseUrl, 'POST', '/api/admin/opportunities', {
+      cookie: adminCookie,
+      body: {
+        number,
+        title: `Bench opportunity ${number}: a modular heat pump for district networks`,
+        description:
+          'A retrofit kit that turns existing district heating substations into reversible heat ' +
+          'pumps, cutting peak gas demand while reusing the installed pipework. '.repeat(2),
+        tags: ['energy', 'retrofit', `cluster-${number % 5}`],
+        batch: `Batch ${(number % 3) + 1}`,
+      },
+    });
+    await request(baseUrl, 'PATCH', `/api/admin/opportunities/${json.id}`, {
+      cookie: adminCookie,
+      body: { status: 'published' },
+    });
+    ids[index] = json.id;
+  });
+  return ids;
+}
+
+/** Creates reviewers `from`..`from+count-1` and signs each in; answers their cookies. */
+export async function seedReviewers(baseUrl, adminCookie, from, count) {
+  const indexes = Array.from({ length: count }, (_, i) => from + i);
+  const cookies = new Array(count);
+  await forEachLimit(indexes, ACCOUNT_CONCURRENCY, async (i, position) => {
+    const email = `reviewer${i}@bench.example.com`;
+    await request(baseUrl, 'POST', '/api/admin/reviewers', {
+      cookie: adminCookie,
+      body: { name: `Bench Reviewer ${i}`, email, password: REVIEWER_PASSWORD },
+    });
+    cookies[position] = await signIn(baseUrl, email, REVIEWER_PASSWORD);
+  });
+  return cookies;
 }

@@ -33,9 +33,12 @@ import {
   forEachLimit,
   formatTable,
   median,
+  OPPORTUNITIES,
   request,
   root,
   rssMb,
+  seedOpportunities,
+  seedReviewers,
   signIn,
   sleep,
   startMemorySampler,
@@ -64,10 +67,7 @@ for (const [name, value] of Object.entries(options)) {
   if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
 }
 
-const OPPORTUNITIES = 50;
-const REVIEWER_PASSWORD = 'bench-reviewer-password';
 const SEED_CONCURRENCY = 32;
-const ACCOUNT_CONCURRENCY = 8; // creating and signing in hash passwords (argon2id) on the server
 const WARMUP_SECONDS = 1;
 
 /** Read targets of issue 7, as a share of the floor's req/s. */
@@ -85,46 +85,6 @@ const scoresFor = (i, j) => ({
   marketPotential: ((i * 7 + j * 3) % 5) + 1,
   businessPotential: ((i + j * 5 + 1) % 5) + 1,
 });
-
-async function seedOpportunities(baseUrl, adminCookie) {
-  const ids = new Array(OPPORTUNITIES);
-  const numbers = Array.from({ length: OPPORTUNITIES }, (_, i) => i + 1);
-  await forEachLimit(numbers, 4, async (number, index) => {
-    const { json } = await request(baseUrl, 'POST', '/api/admin/opportunities', {
-      cookie: adminCookie,
-      body: {
-        number,
-        title: `Bench opportunity ${number}: a modular heat pump for district networks`,
-        description:
-          'A retrofit kit that turns existing district heating substations into reversible heat ' +
-          'pumps, cutting peak gas demand while reusing the installed pipework. '.repeat(2),
-        tags: ['energy', 'retrofit', `cluster-${number % 5}`],
-        batch: `Batch ${(number % 3) + 1}`,
-      },
-    });
-    await request(baseUrl, 'PATCH', `/api/admin/opportunities/${json.id}`, {
-      cookie: adminCookie,
-      body: { status: 'published' },
-    });
-    ids[index] = json.id;
-  });
-  return ids;
-}
-
-/** Creates reviewers `from`..`from+count-1` and signs each in; answers their cookies. */
-async function seedReviewers(baseUrl, adminCookie, from, count) {
-  const indexes = Array.from({ length: count }, (_, i) => from + i);
-  const cookies = new Array(count);
-  await forEachLimit(indexes, ACCOUNT_CONCURRENCY, async (i, position) => {
-    const email = `reviewer${i}@bench.example.com`;
-    await request(baseUrl, 'POST', '/api/admin/reviewers', {
-      cookie: adminCookie,
-      body: { name: `Bench Reviewer ${i}`, email, password: REVIEWER_PASSWORD },
-    });
-    cookies[position] = await signIn(baseUrl, email, REVIEWER_PASSWORD);
-  });
-  return cookies;
-}
 
 /** Every reviewer saves a review (and a comment) on every opportunity; answers writes/s. */
 async function seedWork(baseUrl, cookies, opportunityIds, { comments, offset = 0 }) {
