@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import {
   checkLedger,
+  connectToEmbedded,
+  freePort,
   http,
   recordAttempt,
   type SaveLedger,
@@ -19,15 +20,6 @@ import {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-main-test-'));
 const admin = { email: 'owner@example.test', password: 'owner-password' };
 let port = 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: p } = server.address() as net.AddressInfo;
-      server.close(() => resolve(p));
-    });
-  });
-}
 
 function startApp(env: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
   let output = '';
@@ -143,17 +135,7 @@ function postgresProcesses(): number[] {
  * flight for the same review at the kill), and no row is half-written.
  */
 async function expectEveryAcknowledgedSave(ledger: SaveLedger, fault: string) {
-  const { databasePassword } = JSON.parse(
-    fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'),
-  ) as { databasePassword: string };
-  const client = new pg.Client({
-    host: path.join(dataDir, 'run'),
-    port: 5432,
-    user: 'postgres',
-    password: databasePassword,
-    database: 'assay',
-  });
-  await client.connect();
+  const client = await connectToEmbedded(dataDir);
   try {
     const check = await checkLedger(client, ledger);
     const unanswered = [...ledger.values()].flat().filter((a) => a.status === 0).length;

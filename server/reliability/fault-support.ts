@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Scores } from '@shared/criteria';
 import { compositeOf, toNumericText } from '@shared/scoring';
-import type pg from 'pg';
+import pg from 'pg';
 
 // Helpers shared by the fault tests: real processes, real sockets, real PostgreSQL.
 
@@ -15,6 +15,22 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A client of the embedded PostgreSQL of `dataDir` (its socket and generated password). */
+export async function connectToEmbedded(dataDir: string): Promise<pg.Client> {
+  const { databasePassword } = JSON.parse(
+    fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'),
+  ) as { databasePassword: string };
+  const client = new pg.Client({
+    host: path.join(dataDir, 'run'),
+    port: 5432,
+    user: 'postgres',
+    password: databasePassword,
+    database: 'assay',
+  });
+  await client.connect();
+  return client;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

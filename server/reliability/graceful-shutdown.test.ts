@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   http as call,
+  connectToEmbedded,
   exited,
   freePort,
   scoresFor,
@@ -133,17 +133,7 @@ describe('SIGTERM', () => {
       );
 
       // Enough rows that the export cannot finish into socket buffers while nobody reads it.
-      const { databasePassword } = JSON.parse(
-        fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'),
-      ) as { databasePassword: string };
-      const client = new pg.Client({
-        host: path.join(dataDir, 'run'),
-        port: 5432,
-        user: 'postgres',
-        password: databasePassword,
-        database: 'assay',
-      });
-      await client.connect();
+      const client = await connectToEmbedded(dataDir);
       await client.query(
         `insert into opportunities (number, title, description, tags, status)
          select 1000 + g, 'Bulk ' || g, repeat('x', 1000), array['bulk'], 'draft'
