@@ -1,7 +1,7 @@
 import type { Scores } from '@shared/criteria';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index';
+import { reviews, users } from '../../db/schema/index';
 import {
   type AccessFixtures,
   createAccessFixtures,
@@ -59,7 +59,7 @@ describe('dashboard', () => {
     const o1 = await createOpportunity(ctx.db, { title: 'First' });
     const o2 = await createOpportunity(ctx.db, { title: 'Second' });
     const draft = await createOpportunity(ctx.db, { status: 'draft', publishedAt: null });
-    await createOpportunity(ctx.db, { status: 'archived' });
+    const archived = await createOpportunity(ctx.db, { status: 'archived' });
 
     await createReview(ctx.db, { opportunityId: o1.id, reviewerId: a.id, scores: uniform(4) });
     await createReview(ctx.db, { opportunityId: o1.id, reviewerId: b.id, scores: uniform(3) });
@@ -77,6 +77,13 @@ describe('dashboard', () => {
       totalReviews: 5,
       completionRate: 50,
     });
+
+    // Outside the rule on both counts (inactive reviewer, archived opportunity): excluded once.
+    await createReview(ctx.db, { opportunityId: archived.id, reviewerId: inactive.id });
+    expect(await stats()).toMatchObject({ totalReviews: 6, completionRate: 50 });
+    await ctx.db
+      .delete(reviews)
+      .where(and(eq(reviews.opportunityId, archived.id), eq(reviews.reviewerId, inactive.id)));
 
     await createReview(ctx.db, { opportunityId: o2.id, reviewerId: b.id, scores: uniform(2) });
     // 4 of 6: 66.67 rounds to 67.
