@@ -139,6 +139,7 @@ export async function startServer({
     baseUrl,
     pid: child.pid,
     dataDir,
+    databaseUrl,
     output: () => output,
     stop: async () => {
       if (running) {
@@ -150,6 +151,35 @@ export async function startServer({
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `VACUUM (ANALYZE)` on the server's database, as pgbench does before it measures: a database
+ * seeded a minute ago has no planner statistics yet (autovacuum looks once a minute), and plans
+ * made without them are the ones a running installation replaces within that minute.
+ */
+export async function settleDatabase(server) {
+  let client;
+  if (server.databaseUrl) {
+    client = new pg.Client({ connectionString: server.databaseUrl });
+  } else {
+    const { databasePassword } = JSON.parse(
+      fs.readFileSync(path.join(server.dataDir, 'secrets.json'), 'utf8'),
+    );
+    client = new pg.Client({
+      host: path.join(server.dataDir, 'run'),
+      port: 5432,
+      user: 'postgres',
+      password: databasePassword,
+      database: 'assay',
+    });
+  }
+  await client.connect();
+  try {
+    await client.query('vacuum (analyze)');
+  } finally {
+    await client.end();
+  }
 }
 
 // --- Memory -------------------------------------------------------------------------------------

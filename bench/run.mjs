@@ -39,6 +39,7 @@ import {
   rssMb,
   seedOpportunities,
   seedReviewers,
+  settleDatabase,
   signIn,
   sleep,
   startMemorySampler,
@@ -136,6 +137,9 @@ async function seedCycle(server, reviewers) {
     `  ${work.writes} reviews and comments saved in ${work.seconds.toFixed(1)} s: ` +
       `${work.writesPerSecond.toFixed(0)} writes/s (${SEED_CONCURRENCY} in flight)`,
   );
+  started = performance.now();
+  await settleDatabase(server);
+  log(`  vacuum (analyze) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return {
     adminCookie,
     cookies,
