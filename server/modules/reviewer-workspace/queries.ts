@@ -1,6 +1,6 @@
 import type { Scores } from '@shared/criteria';
 import type { CommentFields } from '@shared/reviewer-schemas';
-import { and, asc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -31,7 +31,7 @@ export type OpportunityWithCallerWork = {
  * (opportunity, reviewer) keys make each join add at most one row, so this stays one statement
  * and one row per opportunity however many reviews other reviewers wrote.
  */
-function selectWithCallerWork(db: Db, reviewerId: string, where: SQL) {
+function selectWithCallerWork(db: Db, reviewerId: Placeholder, where: SQL) {
   return db
     .select({ opportunity: opportunities, review: reviews, comment: comments })
     .from(opportunities)
@@ -119,9 +119,14 @@ export async function findOpportunityWithCallerWork(
 ): Promise<OpportunityWithCallerWork | undefined> {
   const [row] = await selectWithCallerWork(
     db,
-    params.reviewerId,
-    eq(opportunities.id, params.opportunityId),
-  ).limit(1);
+    sql.placeholder('reviewerId'),
+    eq(opportunities.id, sql.placeholder('opportunityId')),
+  )
+    .limit(1)
+    // A named (server-side prepared) statement: the detail page's only query, planned once per
+    // connection (decision 0006).
+    .prepare('assay_reviewer_opportunity')
+    .execute(params);
   return row;
 }
 
