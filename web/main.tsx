@@ -3,13 +3,16 @@ import './lib/zod-jitless';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { preloadFirstPage } from './app/preload';
 import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, firstPageNeeds } from './app/router';
 import { queryClient } from './lib/query-client';
 import { applyTheme, readTheme } from './lib/theme';
 
 // theme-init.js already did this before the first paint; repeat it in case it was blocked.
 applyTheme(readTheme());
+
+preloadFirstPage(queryClient, firstPageNeeds(window.location.pathname));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { FullPageLoading } from './full-page-status';
 import { HomeRedirect, RequireRole, RequireVisitor } from './guards';
+import type { PageNeeds } from './preload';
 
 /** React.lazy for a module's named export (files are named after their main export). */
 function lazyPage<P extends object, K extends string>(
@@ -12,27 +13,86 @@ function lazyPage<P extends object, K extends string>(
 }
 
 // The shells load with the first page of their area, so /login downloads neither.
-const AdminLayout = lazyPage(() => import('./layouts/admin-layout'), 'AdminLayout');
-const ReviewerLayout = lazyPage(() => import('./layouts/reviewer-layout'), 'ReviewerLayout');
+const code = {
+  adminLayout: () => import('./layouts/admin-layout'),
+  reviewerLayout: () => import('./layouts/reviewer-layout'),
+  dashboard: () => import('./routes/admin/dashboard-page'),
+  reviewers: () => import('./routes/admin/reviewers-page'),
+  adminOpportunities: () => import('./routes/admin/opportunities-page'),
+  analytics: () => import('./routes/admin/analytics-page'),
+  exports: () => import('./routes/admin/exports-page'),
+  reviewerOpportunities: () => import('./routes/reviewer/opportunities-page'),
+  opportunityDetail: () => import('./routes/reviewer/opportunity-detail-page'),
+};
+const AdminLayout = lazyPage(code.adminLayout, 'AdminLayout');
+const ReviewerLayout = lazyPage(code.reviewerLayout, 'ReviewerLayout');
 const LoginPage = lazyPage(() => import('./routes/login-page'), 'LoginPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 const InvitePage = lazyPage(() => import('./routes/invite-page'), 'InvitePage');
-const DashboardPage = lazyPage(() => import('./routes/admin/dashboard-page'), 'DashboardPage');
-const ReviewersPage = lazyPage(() => import('./routes/admin/reviewers-page'), 'ReviewersPage');
-const AdminOpportunitiesPage = lazyPage(
-  () => import('./routes/admin/opportunities-page'),
-  'OpportunitiesPage',
-);
-const AnalyticsPage = lazyPage(() => import('./routes/admin/analytics-page'), 'AnalyticsPage');
-const ExportsPage = lazyPage(() => import('./routes/admin/exports-page'), 'ExportsPage');
-const ReviewerOpportunitiesPage = lazyPage(
-  () => import('./routes/reviewer/opportunities-page'),
-  'OpportunitiesPage',
-);
-const OpportunityDetailPage = lazyPage(
-  () => import('./routes/reviewer/opportunity-detail-page'),
-  'OpportunityDetailPage',
-);
+const DashboardPage = lazyPage(code.dashboard, 'DashboardPage');
+const ReviewersPage = lazyPage(code.reviewers, 'ReviewersPage');
+const AdminOpportunitiesPage = lazyPage(code.adminOpportunities, 'OpportunitiesPage');
+const AnalyticsPage = lazyPage(code.analytics, 'AnalyticsPage');
+const ExportsPage = lazyPage(code.exports, 'ExportsPage');
+const ReviewerOpportunitiesPage = lazyPage(code.reviewerOpportunities, 'OpportunitiesPage');
+const OpportunityDetailPage = lazyPage(code.opportunityDetail, 'OpportunityDetailPage');
+
+const adminPages: Record<string, PageNeeds['code'][number]> = {
+  '/admin/dashboard': code.dashboard,
+  '/admin/reviewers': code.reviewers,
+  '/admin/opportunities': code.adminOpportunities,
+  '/admin/analytics': code.analytics,
+  '/admin/exports': code.exports,
+};
+
+/** The path as wouter matches it (and so as a page receives its parameters). */
+function decodedLikeTheRouter(pathname: string): string {
+  try {
+    return pathname.includes('%') ? decodeURI(pathname) : pathname;
+  } catch {
+    return pathname;
+  }
+}
+
+/**
+ * What the page at `pathname` needs on a first visit (see preload.ts): its shell and page code,
+ * and the GET paths (= query keys) its first screen reads. web/app/preload.test.tsx checks that
+ * the page asks for exactly these keys, so a page that reads other data fails there.
+ */
+export function firstPageNeeds(location: string): PageNeeds | undefined {
+  const pathname = decodedLikeTheRouter(location);
+  const adminPage = adminPages[pathname];
+  if (adminPage) {
+    return {
+      role: 'admin',
+      code: [code.adminLayout, adminPage],
+      data:
+        pathname === '/admin/dashboard'
+          ? [
+              ['/api/admin/stats'],
+              ['/api/admin/top-opportunities'],
+              ['/api/admin/settings', 'show_reviewer_comments'],
+            ]
+          : [],
+    };
+  }
+  if (pathname === '/reviewer/opportunities') {
+    return {
+      role: 'reviewer',
+      code: [code.reviewerLayout, code.reviewerOpportunities],
+      data: [['/api/reviewer/opportunities']],
+    };
+  }
+  const detail = /^\/reviewer\/opportunities\/([^/]+)$/.exec(pathname);
+  if (detail) {
+    return {
+      role: 'reviewer',
+      code: [code.reviewerLayout, code.opportunityDetail],
+      data: [['/api/reviewer/opportunities', detail[1]!], ['/api/reviewer/opportunities']],
+    };
+  }
+  return undefined;
+}
 
 function AdminArea({ children }: { children: ReactNode }) {
   return (

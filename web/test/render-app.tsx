@@ -5,10 +5,9 @@ import { createQueryClient } from '@web/lib/query-client';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 
-/** Renders the whole app (real router, real QueryClient) at `path` in memory. */
-export function renderApp(path: string) {
+/** Renders the whole app (real router, real QueryClient, or the one given) at `path` in memory. */
+export function renderApp(path: string, { queryClient = createQueryClient() } = {}) {
   const location = memoryLocation({ path, record: true });
-  const queryClient = createQueryClient();
   const view = render(
     <AppProviders queryClient={queryClient}>
       <Router hook={location.hook}>

@@ -1,0 +1,131 @@
+import type { CurrentUser } from '@shared/auth-schemas';
+import { screen, waitFor } from '@testing-library/react';
+import { createQueryClient } from '@web/lib/query-client';
+import { makeOpportunity, stubReviewerServer } from '@web/test/fake-reviewer-server';
+import { adminUser, type FakeRequest, stubServer, stubSession } from '@web/test/fake-server';
+import { renderApp } from '@web/test/render-app';
+import { describe, expect, it } from 'vitest';
+import { preloadFirstPage } from './preload';
+import { firstPageNeeds } from './router';
+
+const gets = (requests: FakeRequest[]) =>
+  requests.filter((r) => r.method === 'GET').map((r) => r.url);
+const countOf = (urls: string[], url: string) => urls.filter((u) => u === url).length;
+
+/**
+ * Preloads `path` with nothing rendered, checks that its data was asked for at once, then renders
+ * the page on the same client and checks that the page found it there: each GET happened once,
+ * so the page's query keys are the ones firstPageNeeds lists.
+ */
+async function preloadThenRender(
+  path: string,
+  requests: FakeRequest[],
+  expectedData: string[],
+  shown: () => Promise<unknown>,
+) {
+  const queryClient = createQueryClient();
+  preloadFirstPage(queryClient, firstPageNeeds(path));
+  await waitFor(() => expect(gets(requests)).toEqual(['/api/auth/me', ...expectedData]));
+
+  renderApp(path, { queryClient });
+  await shown();
+  const urls = gets(requests);
+  for (const url of ['/api/auth/me', ...expectedData]) {
+    expect(countOf(urls, url), `${url} in ${urls.join(', ')}`).toBe(1);
+  }
+}
+
+describe('preloading the first page', () => {
+  it("fetches a reviewer's opportunity and the list with the user, before the page asks", async () => {
+    const opportunity = makeOpportunity({ number: 3, title: 'Tidal kites' });
+    const { requests } = stubReviewerServer({
+      opportunities: [makeOpportunity({ number: 1 }), opportunity],
+    });
+    await preloadThenRender(
+      `/reviewer/opportunities/${opportunity.id}`,
+      requests,
+      [`/api/reviewer/opportunities/${opportunity.id}`, '/api/reviewer/opportunities'],
+      () => screen.findByRole('heading', { level: 1, name: 'Tidal kites' }),
+    );
+  });
+
+  it('fetches the reviewer list with the user', async () => {
+    const { requests } = stubReviewerServer({
+      opportunities: [makeOpportunity({ number: 1, title: 'Seaweed farms' })],
+      lastOpportunityId: null,
+    });
+    await preloadThenRender(
+      '/reviewer/opportunities',
+      requests,
+      ['/api/reviewer/opportunities'],
+      () => screen.findByText('Seaweed farms'),
+    );
+  });
+
+  it("fetches the admin dashboard's figures, top list and setting with the user", async () => {
+    const requests = stubSession(adminUser, (request) => {
+      if (request.url === '/api/admin/stats') {
+        return {
+          status: 200,
+          body: {
+            totalReviewers: 7,
+            activeReviewers: 5,
+            publishedOpportunities: 12,
+            totalOpportunities: 20,
+            totalReviews: 31,
+            completionRate: 52,
+          },
+        };
+      }
+      if (request.url === '/api/admin/top-opportunities') return { status: 200, body: [] };
+      if (request.url === '/api/admin/settings/show_reviewer_comments') {
+        return { status: 200, body: { key: 'show_reviewer_comments', value: 'false' } };
+      }
+      return undefined;
+    });
+    await preloadThenRender(
+      '/admin/dashboard',
+      requests,
+      [
+        '/api/admin/stats',
+        '/api/admin/top-opportunities',
+        '/api/admin/settings/show_reviewer_comments',
+      ],
+      async () => {
+        await screen.findByText('31');
+        await screen.findByText('No opportunities reviewed yet');
+        await screen.findByRole('switch');
+      },
+    );
+  });
+
+  it.each<[string, CurrentUser | null]>([
+    ['a visitor', null],
+    ['an admin', adminUser],
+  ])('fetches no reviewer data for %s: only the user, who is then redirected', async (_, user) => {
+    const requests = stubServer((request) =>
+      request.url === '/api/auth/me'
+        ? user
+          ? { status: 200, body: user }
+          : { status: 401, body: { message: 'Not signed in' } }
+        : { status: 500, body: { message: 'must not be asked' } },
+    );
+    const queryClient = createQueryClient();
+    preloadFirstPage(queryClient, firstPageNeeds('/reviewer/opportunities'));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['/api/auth/me'])?.status).not.toBe('pending'),
+    );
+    // Give a wrongly started data fetch the time to show up.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(gets(requests)).toEqual(['/api/auth/me']);
+  });
+
+  it('has nothing to preload for the sign-in page, and code only for the other admin pages', () => {
+    expect(firstPageNeeds('/login')).toBeUndefined();
+    expect(firstPageNeeds('/admin/reviewers')).toMatchObject({ role: 'admin', data: [] });
+    expect(firstPageNeeds('/reviewer/opportunities/a%20b')?.data[0]).toEqual([
+      '/api/reviewer/opportunities',
+      'a b',
+    ]);
+  });
+});
