@@ -260,6 +260,23 @@ test("others' comments are shown only while the admin allows it", async ({ page 
   await expect(others.getByText('Transport costs')).toBeVisible();
   await expect(others.getByText('Private note')).toHaveCount(0);
 
+  // Wide: the comments under the opportunity, the form beside them. A phone stacks the form
+  // before the comments, which load after the page and must not push it down.
+  const title = page.getByRole('heading', { level: 1, name: glass.title });
+  const form = page.getByRole('radiogroup', { name: 'Sustainability' });
+  const box = async (locator: typeof form) => {
+    const found = await locator.boundingBox();
+    if (!found) throw new Error('not laid out');
+    return found;
+  };
+  const [titleBox, othersBox, formBox] = [await box(title), await box(others), await box(form)];
+  expect(othersBox.y).toBeGreaterThan(titleBox.y);
+  expect(formBox.x).toBeGreaterThan(othersBox.x + othersBox.width);
+  const wide = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect((await box(others)).y).toBeGreaterThan((await box(form)).y);
+  if (wide) await page.setViewportSize(wide);
+
   await setCommentVisibility(admin, false);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: glass.title })).toBeVisible();

@@ -101,13 +101,22 @@ function OpportunityWorkspace({
       saveBeforeLeaving.current = null;
     };
   }, [saveBeforeLeaving, workspace.saveBeforeLeaving]);
+  // Wide screens: the opportunity and others' comments on the left, the form on the right. A
+  // phone stacks the opportunity, the form, then the comments: they load after the page, and
+  // above the form they would push it down while the reviewer reaches for it.
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">
-      <div className="space-y-6">
-        <OpportunityDetails opportunity={opportunity} />
-        <OtherReviewersComments opportunityId={opportunity.id} />
+      <div className="contents lg:block lg:space-y-6">
+        <div className="order-1">
+          <OpportunityDetails opportunity={opportunity} />
+        </div>
+        <div className="order-3">
+          <OtherReviewersComments opportunityId={opportunity.id} />
+        </div>
       </div>
-      <ReviewForm workspace={workspace} />
+      <div className="order-2">
+        <ReviewForm workspace={workspace} />
+      </div>
     </div>
   );
 }

@@ -13,15 +13,25 @@ export function OpportunityNotFound() {
   );
 }
 
+/**
+ * Laid out like the loaded page (OpportunityDetails' card with its full-width 4:3 image, then the
+ * form), so nothing moves when the opportunity arrives.
+ */
 export function OpportunityDetailSkeleton() {
   return (
-    <div role="status" aria-label="Loading opportunity" className="grid gap-6 lg:grid-cols-2">
-      <div className="space-y-4 rounded-xl border p-6">
-        <Skeleton className="aspect-[4/3] w-full" />
-        <Skeleton className="h-4 w-1/4" />
-        <Skeleton className="h-8 w-3/4" />
-        <Skeleton className="h-20 w-full" />
-      </div>
+    <div
+      role="status"
+      aria-label="Loading opportunity"
+      className="grid items-start gap-6 lg:grid-cols-2"
+    >
+      <Card className="overflow-hidden pt-0">
+        <Skeleton className="aspect-[4/3] w-full rounded-none" />
+        <CardContent className="space-y-4">
+          <Skeleton className="h-6 w-1/3" />
+          <Skeleton className="h-8 w-3/4" />
+          <Skeleton className="h-20 w-full" />
+        </CardContent>
+      </Card>
       <div className="space-y-4 rounded-xl border p-6">
         <Skeleton className="h-6 w-1/2" />
         <Skeleton className="h-40 w-full" />
