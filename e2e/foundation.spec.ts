@@ -139,6 +139,19 @@ test.describe('admin shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/dark/);
+    // With the app's code blocked, the shell's inline script alone applies the theme: it runs
+    // before the first paint, and the CSP lets it (by its hash).
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(await page.locator('html').evaluate((html) => html.style.colorScheme)).toBe('dark');
+    expect(violations).toEqual([]);
+    await page.unroute('**/assets/*.js');
+    await page.reload();
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await expect(page.locator('html')).not.toHaveClass(/dark/);
   });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@shared/text';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
@@ -20,7 +21,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { type DeclaredRoute, enforceRouteAccess } from './plugins/route-access';
 import { sameOriginPlugin } from './plugins/same-origin';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { inlineScriptHashes, securityHeadersPlugin } from './plugins/security-headers';
 import { sessionsPlugin } from './plugins/sessions';
 import { slowBodyGuardPlugin } from './plugins/slow-body-guard';
 import { webAppPlugin } from './plugins/web-app';
@@ -135,7 +136,14 @@ export async function buildApp(options: AppOptions) {
   await app.register(errorHandlerPlugin);
   await app.register(gracefulClosePlugin);
   await app.register(slowBodyGuardPlugin, { timeoutMs: timeouts.requestMs });
-  await app.register(securityHeadersPlugin, { https: config.secureCookies });
+  const webRoot = options.webRoot ?? path.resolve('dist/web');
+  const shellFile = path.join(webRoot, 'index.html');
+  await app.register(securityHeadersPlugin, {
+    https: config.secureCookies,
+    scriptHashes: fs.existsSync(shellFile)
+      ? inlineScriptHashes(fs.readFileSync(shellFile, 'utf8'))
+      : [],
+  });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
 
   await app.register(async (api) => {
@@ -154,7 +162,7 @@ export async function buildApp(options: AppOptions) {
     if (config.benchFloor) await api.register(benchFloorRoute, { db });
   });
 
-  await app.register(webAppPlugin, { root: options.webRoot ?? path.resolve('dist/web') });
+  await app.register(webAppPlugin, { root: webRoot });
   return app;
 }
 

@@ -9,7 +9,8 @@ import { AppRoutes, firstPageNeeds } from './app/router';
 import { queryClient } from './lib/query-client';
 import { applyTheme, readTheme } from './lib/theme';
 
-// theme-init.js already did this before the first paint; repeat it in case it was blocked.
+// index.html's inline script already did this before the first paint; repeat it in case it was
+// blocked.
 applyTheme(readTheme());
 
 preloadFirstPage(queryClient, firstPageNeeds(window.location.pathname));

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
+import { inlineScriptHashes } from '../plugins/security-headers';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 
 /**
@@ -65,6 +67,14 @@ function directivesOf(csp: string) {
   );
 }
 
+/** script-src as the built shell needs it: this origin and the hash of each inline script. */
+function shellScriptSources() {
+  return [
+    "'self'",
+    ...inlineScriptHashes(fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8')),
+  ];
+}
+
 function firstAsset(extension: string) {
   const name = fs
     .readdirSync(path.join(webRoot, 'assets'))
@@ -78,22 +88,33 @@ const PAGES = (): Array<[string, string, number]> => [
   ['client route', '/login', 200],
   ['script asset', firstAsset('.js'), 200],
   ['style asset', firstAsset('.css'), 200],
-  ['theme script', '/theme-init.js', 200],
   ['API answer', '/api/health', 200],
   ['API refusal', '/api/admin/stats', 401],
   ['API unknown path', '/api/nope', 404],
 ];
 
 describe('security headers of the production build', () => {
-  it('the built app shell needs no inline script (so the CSP can forbid them)', () => {
+  it("allows the shell's inline scripts by their hash and no other inline code", () => {
     const html = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
-    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const [, attributes, body] of scripts) {
-      expect(attributes).toMatch(/\bsrc=/);
-      expect(body!.trim()).toBe('');
-    }
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes]) => !/\bsrc=/.test(attributes!),
+    );
+    // The theme, applied before the first paint.
+    expect(inline).toHaveLength(1);
+    expect(inline[0]![2]).toContain("localStorage.getItem('theme')");
+    expect(shellScriptSources()).toEqual([
+      "'self'",
+      `'sha256-${createHash('sha256').update(inline[0]![2]!).digest('base64')}'`,
+    ]);
     expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+  });
+
+  it('a changed inline script would not run: the hash is of the exact text', () => {
+    const html = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+    const changed = html.replace("'dark'", "'evil'");
+    expect(changed).not.toBe(html);
+    expect(inlineScriptHashes(changed)).not.toEqual(inlineScriptHashes(html));
+    expect(inlineScriptHashes('<script src="/a.js"></script>')).toEqual([]);
   });
 
   it.each(['http', 'https'] as const)(
@@ -103,8 +124,8 @@ describe('security headers of the production build', () => {
         const response = await apps[scheme].inject({ method: 'GET', url });
         expect(response.statusCode, label).toBe(status);
         const csp = directivesOf(String(response.headers['content-security-policy']));
-        const scriptSrc = csp.get('script-src') ?? csp.get('default-src');
-        expect(scriptSrc, label).toEqual(["'self'"]);
+        expect(csp.get('script-src'), label).toEqual(shellScriptSources());
+        expect(csp.get('script-src'), label).not.toContain("'unsafe-inline'");
         expect(csp.get('default-src'), label).toEqual(["'self'"]);
         expect(csp.get('frame-ancestors'), label).toEqual(["'none'"]);
         expect(csp.get('object-src'), label).toEqual(["'none'"]);
