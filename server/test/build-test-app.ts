@@ -16,6 +16,8 @@ export type TestContext = {
   config: Config;
   /** Runs `work` and answers how many SQL statements it caused. */
   countStatements: (work: () => Promise<unknown>) => Promise<number>;
+  /** SQL statements sent so far (for watching requests that are still running). */
+  statementCount: () => number;
 };
 
 /**
@@ -39,6 +41,7 @@ export function setupTestApp(env: Record<string, string> = {}): TestContext {
     context.config = config;
     context.db = database.db;
     context.pool = database.pool;
+    context.statementCount = database.statementCount;
     context.countStatements = async (work) => {
       const before = database.statementCount();
       await work();

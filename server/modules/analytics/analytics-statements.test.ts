@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   insertOpportunity,
   insertReview,
@@ -79,5 +79,40 @@ describe('analytics query counts', () => {
     const heatmap = (await get('heatmap')).json();
     expect(heatmap).toHaveLength(14);
     expect(heatmap[0].opportunities).toHaveLength(20);
+  });
+});
+
+describe('concurrent analytics requests', () => {
+  it('wait for one shared run of the aggregate, and each gets the whole answer', async () => {
+    await growTo(3, 4);
+    const concurrent = 8;
+    for (const path of PATHS) {
+      const alone = (await get(path)).json();
+      const guardStatements = (await ctx.countStatements(() => get(path))) - 1;
+      // Hold the first run of the aggregate at PostgreSQL's door, so that every other request
+      // arrives while it is in flight, whatever the machine's speed.
+      const locker = await ctx.pool.connect();
+      await locker.query('begin');
+      await locker.query('lock table reviews in access exclusive mode');
+      const before = ctx.statementCount();
+      const answers = Array.from({ length: concurrent }, () => get(path));
+      await vi.waitFor(
+        () =>
+          expect(ctx.statementCount() - before).toBeGreaterThanOrEqual(
+            concurrent * guardStatements + 1,
+          ),
+        { timeout: 10_000 },
+      );
+      await locker.query('rollback');
+      locker.release();
+      const responses = await Promise.all(answers);
+      // Every guard, the held run, the rollback, and one more run for the seven that waited.
+      expect(ctx.statementCount() - before).toBe(concurrent * guardStatements + 3);
+      for (const response of responses) {
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(response.json()).toEqual(alone);
+      }
+    }
   });
 });

@@ -1,28 +1,35 @@
 import { opportunityAnalyticsSchema, reviewerAnalyticsSchema } from '@shared/analytics-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import { coalescedRead, JSON_CONTENT_TYPE, jsonBody } from '../../db/coalesced-read';
 import { heatmapJson, listOpportunityAnalytics, listReviewerAnalytics } from './queries';
 
 /**
  * Admin analytics (SPEC.md section 7), registered inside the /api/admin scope whose guard has
- * already admitted an active admin. The rows are computed aggregates, already in response shape.
+ * already admitted an active admin. Each call is one aggregate over every review: concurrent
+ * requests share one run that started after they arrived (coalescedRead, decision 0007), and its
+ * body is checked and serialised once for all of them.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get(
-    '/analytics/opportunities',
-    { config: { access: 'admin' }, schema: { response: { 200: opportunityAnalyticsSchema } } },
-    () => listOpportunityAnalytics(db),
+  const opportunityRows = coalescedRead(async () =>
+    jsonBody(opportunityAnalyticsSchema, await listOpportunityAnalytics(db)),
+  );
+  const reviewerRows = coalescedRead(async () =>
+    jsonBody(reviewerAnalyticsSchema, await listReviewerAnalytics(db)),
+  );
+  // The JSON of `heatmapSchema` comes whole from PostgreSQL: no parsing, checking and serialising
+  // 10,000 cells again.
+  const heatmap = coalescedRead(async () => Buffer.from(await heatmapJson(db)));
+
+  app.get('/analytics/opportunities', { config: { access: 'admin' } }, async (_request, reply) =>
+    reply.type(JSON_CONTENT_TYPE).send(await opportunityRows()),
   );
 
-  app.get(
-    '/analytics/reviewers',
-    { config: { access: 'admin' }, schema: { response: { 200: reviewerAnalyticsSchema } } },
-    () => listReviewerAnalytics(db),
+  app.get('/analytics/reviewers', { config: { access: 'admin' } }, async (_request, reply) =>
+    reply.type(JSON_CONTENT_TYPE).send(await reviewerRows()),
   );
 
-  // The JSON of `heatmapSchema` comes whole from PostgreSQL (heatmapJson) and a string with a JSON
-  // content type is sent as it is: no parsing, checking and serialising 10,000 cells again.
   app.get('/analytics/heatmap', { config: { access: 'admin' } }, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await heatmapJson(db)),
+    reply.type(JSON_CONTENT_TYPE).send(await heatmap()),
   );
 };

@@ -2,27 +2,30 @@ import { dashboardStatsSchema, topOpportunitySchema } from '@shared/dashboard-sc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { coalescedRead, JSON_CONTENT_TYPE, jsonBody } from '../../db/coalesced-read';
 import { presentDashboardStats } from './presenter';
 import { getDashboardCounts, listTopOpportunities } from './queries';
 
-/** The admin dashboard's figures (SPEC.md section 2), inside the admin scope. */
+const topOpportunitiesSchema = z.array(topOpportunitySchema);
+
+/**
+ * The admin dashboard's figures (SPEC.md section 2), inside the admin scope. Both are aggregates
+ * over every review: concurrent requests share one run that started after they arrived
+ * (coalescedRead, decision 0007).
+ */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get(
-    '/stats',
-    { config: { access: 'admin' }, schema: { response: { 200: dashboardStatsSchema } } },
-    async () => presentDashboardStats(await getDashboardCounts(db)),
+  const stats = coalescedRead(async () =>
+    jsonBody(dashboardStatsSchema, presentDashboardStats(await getDashboardCounts(db))),
+  );
+  const topOpportunities = coalescedRead(async () =>
+    jsonBody(topOpportunitiesSchema, await listTopOpportunities(db)),
   );
 
-  app.get(
-    '/top-opportunities',
-    { config: { access: 'admin' }, schema: { response: { 200: z.array(topOpportunitySchema) } } },
-    async () =>
-      (await listTopOpportunities(db)).map(({ id, number, title, reviewCount, avgComposite }) => ({
-        id,
-        number,
-        title,
-        reviewCount,
-        avgComposite,
-      })),
+  app.get('/stats', { config: { access: 'admin' } }, async (_request, reply) =>
+    reply.type(JSON_CONTENT_TYPE).send(await stats()),
+  );
+
+  app.get('/top-opportunities', { config: { access: 'admin' } }, async (_request, reply) =>
+    reply.type(JSON_CONTENT_TYPE).send(await topOpportunities()),
   );
 };
