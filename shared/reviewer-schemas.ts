@@ -72,12 +72,16 @@ export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 /** numeric(10,4) as text, e.g. "3.4000": exact, unlike a JSON number. */
 const compositeSchema = z.string().regex(/^\d+\.\d{4}$/);
 
-/** The caller's own review as embedded in an opportunity (`userReview`). */
+/** When a review or comment was first saved and last changed. */
+const savedAtSchema = z.object({ submittedAt: z.iso.datetime(), updatedAt: z.iso.datetime() });
+
+/**
+ * The caller's own review as embedded in an opportunity (`userReview`): the composite and the
+ * five scores, as SPEC.md section 3 lists them.
+ */
 export const userReviewSchema = z.object({
   composite: compositeSchema,
   ...scoresSchema.shape,
-  submittedAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
 });
 export type UserReview = z.infer<typeof userReviewSchema>;
 
@@ -85,6 +89,7 @@ export type UserReview = z.infer<typeof userReviewSchema>;
 export const reviewSchema = userReviewSchema.extend({
   id: z.uuid(),
   opportunityId: z.uuid(),
+  ...savedAtSchema.shape,
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -95,17 +100,15 @@ const storedCommentFieldsSchema = z.object({
   otherComments: z.string().nullable(),
 });
 
-/** The caller's own comment as embedded in an opportunity (`userComment`). */
-export const userCommentSchema = storedCommentFieldsSchema.extend({
-  submittedAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
+/** The caller's own comment as embedded in an opportunity (`userComment`): the four fields. */
+export const userCommentSchema = storedCommentFieldsSchema;
 export type UserComment = z.infer<typeof userCommentSchema>;
 
 /** The caller's own comment on its own (POST /comments). */
 export const commentSchema = userCommentSchema.extend({
   id: z.uuid(),
   opportunityId: z.uuid(),
+  ...savedAtSchema.shape,
 });
 export type Comment = z.infer<typeof commentSchema>;
 

@@ -47,7 +47,10 @@ export function stubReviewerServer(options: Options) {
   const opportunities = options.opportunities.map((o) => ({ ...o }));
   let lastOpportunityId = options.lastOpportunityId ?? null;
   const find = (id: string) => opportunities.find((o) => o.id === id);
-  const now = () => new Date().toISOString();
+  const savedAt = () => {
+    const now = new Date().toISOString();
+    return { submittedAt: now, updatedAt: now };
+  };
 
   const requests = stubSession(reviewerUser, async (request) => {
     const overridden = await options.intercept?.(request);
@@ -79,14 +82,12 @@ export function stubReviewerServer(options: Options) {
         marketPotential: scores.marketPotential!,
         businessPotential: scores.businessPotential!,
         composite: toNumericText(compositeOf(scores as never)),
-        submittedAt: now(),
-        updatedAt: now(),
       };
       opportunity.userReview = review;
       opportunity.reviewStatus = 'done';
       return {
         status: 200,
-        body: { id: opportunity.id, opportunityId: opportunity.id, ...review },
+        body: { id: opportunity.id, opportunityId: opportunity.id, ...review, ...savedAt() },
       };
     }
     if (method === 'POST' && url === '/api/reviewer/comments') {
@@ -97,14 +98,12 @@ export function stubReviewerServer(options: Options) {
         challenges: (body.challenges as string) ?? null,
         howToGetGoing: (body.howToGetGoing as string) ?? null,
         otherComments: (body.otherComments as string) ?? null,
-        submittedAt: now(),
-        updatedAt: now(),
       };
       opportunity.userComment = comment;
       if (opportunity.reviewStatus === 'not_started') opportunity.reviewStatus = 'in_progress';
       return {
         status: 200,
-        body: { id: opportunity.id, opportunityId: opportunity.id, ...comment },
+        body: { id: opportunity.id, opportunityId: opportunity.id, ...comment, ...savedAt() },
       };
     }
     return undefined;

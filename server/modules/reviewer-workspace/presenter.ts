@@ -30,13 +30,21 @@ export function presentUserReview(review: ReviewRow): UserReview {
     technologyReadiness: review.technologyReadiness,
     marketPotential: review.marketPotential,
     businessPotential: review.businessPotential,
-    submittedAt: review.submittedAt.toISOString(),
-    updatedAt: review.updatedAt.toISOString(),
   };
 }
 
+/** When a saved review or comment was first saved and last changed. */
+function presentSavedAt(row: { submittedAt: Date; updatedAt: Date }) {
+  return { submittedAt: row.submittedAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
 export function presentReview(review: ReviewRow): Review {
-  return { id: review.id, opportunityId: review.opportunityId, ...presentUserReview(review) };
+  return {
+    id: review.id,
+    opportunityId: review.opportunityId,
+    ...presentUserReview(review),
+    ...presentSavedAt(review),
+  };
 }
 
 export function presentUserComment(comment: CommentRow): UserComment {
@@ -45,13 +53,16 @@ export function presentUserComment(comment: CommentRow): UserComment {
     challenges: comment.challenges,
     howToGetGoing: comment.howToGetGoing,
     otherComments: comment.otherComments,
-    submittedAt: comment.submittedAt.toISOString(),
-    updatedAt: comment.updatedAt.toISOString(),
   };
 }
 
 export function presentComment(comment: CommentRow): Comment {
-  return { id: comment.id, opportunityId: comment.opportunityId, ...presentUserComment(comment) };
+  return {
+    id: comment.id,
+    opportunityId: comment.opportunityId,
+    ...presentUserComment(comment),
+    ...presentSavedAt(comment),
+  };
 }
 
 export function presentReviewerOpportunity(work: OpportunityWithCallerWork): ReviewerOpportunity {

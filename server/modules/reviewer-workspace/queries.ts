@@ -46,10 +46,6 @@ function selectWithCallerWork(db: Db, reviewerId: Placeholder, where: SQL) {
     .where(where);
 }
 
-/** A timestamptz as `Date.toISOString()` writes it (milliseconds, truncated like the driver). */
-const isoText = (column: PgColumn) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
  * The reviewer list as the JSON text of the whole response (`reviewerOpportunitySchema[]`, as
  * presentReviewerOpportunity shapes a row of selectWithCallerWork), built by PostgreSQL in one
@@ -79,17 +75,13 @@ const callerListJson = preparedStatement<{ body: string }>(
             'sustainability', ${reviews.sustainability},
             'technologyReadiness', ${reviews.technologyReadiness},
             'marketPotential', ${reviews.marketPotential},
-            'businessPotential', ${reviews.businessPotential},
-            'submittedAt', ${isoText(reviews.submittedAt)},
-            'updatedAt', ${isoText(reviews.updatedAt)}
+            'businessPotential', ${reviews.businessPotential}
           ) end,
           'userComment', case when ${comments.id} is null then null else json_build_object(
             'howToBiggerBetter', ${comments.howToBiggerBetter},
             'challenges', ${comments.challenges},
             'howToGetGoing', ${comments.howToGetGoing},
-            'otherComments', ${comments.otherComments},
-            'submittedAt', ${isoText(comments.submittedAt)},
-            'updatedAt', ${isoText(comments.updatedAt)}
+            'otherComments', ${comments.otherComments}
           ) end
         ) order by ${opportunities.number}
       ),

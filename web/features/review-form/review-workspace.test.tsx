@@ -198,16 +198,12 @@ describe('score form', () => {
         technologyReadiness: 3,
         marketPotential: 2,
         businessPotential: 2,
-        submittedAt: '2026-01-01T00:00:00.000Z',
-        updatedAt: '2026-01-01T00:00:00.000Z',
       },
       userComment: {
         howToBiggerBetter: 'Go global',
         challenges: null,
         howToGetGoing: null,
         otherComments: 'Fine',
-        submittedAt: '2026-01-01T00:00:00.000Z',
-        updatedAt: '2026-01-01T00:00:00.000Z',
       },
     });
     await openDetail(reviewed, { opportunities: [reviewed] });

@@ -24,8 +24,6 @@ const wind = makeOpportunity({
     technologyReadiness: 3,
     marketPotential: 4,
     businessPotential: 3,
-    submittedAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
   },
 });
 const water = makeOpportunity({ number: 3, title: 'Water Reuse', reviewStatus: 'in_progress' });
