@@ -87,13 +87,15 @@ export function listReviewerAnalytics(db: Db): Promise<ReviewerAnalyticsRow[]> {
  * fills the cells, and json_agg builds each reviewer's cells in number order.
  */
 function heatmapRows(db: Db) {
+  // Records rather than json_build_object: no spaces around the separators (a tenth of the
+  // response at 200 x 50) and less work for PostgreSQL.
   const cells = sql<HeatmapRow['opportunities']>`coalesce(
     json_agg(
-      json_build_object(
-        'opportunityId', ${opportunities.id},
-        'opportunityNumber', ${opportunities.number},
-        'composite', ${reviews.composite}::float8
-      ) order by ${opportunities.number}
+      (select cell from (select
+        ${opportunities.id} as "opportunityId",
+        ${opportunities.number} as "opportunityNumber",
+        ${reviews.composite}::float8 as "composite"
+      ) as cell) order by ${opportunities.number}
     ) filter (where ${opportunities.id} is not null),
     '[]'::json
   )`;
@@ -124,11 +126,11 @@ export async function heatmapJson(db: Db): Promise<string> {
     .select({
       body: sql<string>`coalesce(
         json_agg(
-          json_build_object(
-            'reviewerId', ${h.reviewerId},
-            'reviewerName', ${h.reviewerName},
-            'opportunities', ${h.opportunities}
-          ) order by ${h.reviewerName}, ${h.reviewerId}
+          (select heatmap_row from (select
+            ${h.reviewerId} as "reviewerId",
+            ${h.reviewerName} as "reviewerName",
+            ${h.opportunities} as "opportunities"
+          ) as heatmap_row) order by ${h.reviewerName}, ${h.reviewerId}
         ),
         '[]'::json
       )::text`,
