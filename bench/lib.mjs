@@ -66,6 +66,12 @@ export async function createScratchDatabase(url, suffix = '') {
   };
 }
 
+/** The Node flags of `npm start` (package.json), so that the server runs as operators run it. */
+function startNodeFlags() {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /**
  * Starts `node dist/server/main.js` (what `npm start` runs) on a free port with a temporary
  * DATA_DIR; with `databaseUrl`, against that database instead of the embedded one.
@@ -103,7 +109,7 @@ export async function startServer({
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...startNodeFlags(), ...nodeArgs, 'dist/server/main.js'], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
