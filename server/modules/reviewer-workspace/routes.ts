@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { JSON_CONTENT_TYPE } from '../../db/coalesced-read';
 import {
   presentComment,
   presentReview,
@@ -42,7 +43,7 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
   // content type is sent as it is (the opportunities test checks it against the schema).
   app.get('/opportunities', { config: { access: 'reviewer' } }, async (request, reply) =>
     reply
-      .type('application/json; charset=utf-8')
+      .type(JSON_CONTENT_TYPE)
       .send(await visibleOpportunitiesWithCallerWorkJson(db, await callerOf(request))),
   );
 
