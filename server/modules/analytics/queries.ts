@@ -87,8 +87,8 @@ export function listReviewerAnalytics(db: Db): Promise<ReviewerAnalyticsRow[]> {
  * fills the cells, and json_agg builds each reviewer's cells in number order.
  */
 function heatmapRows(db: Db) {
-  // Records rather than json_build_object: no spaces around the separators (a tenth of the
-  // response at 200 x 50) and less work for PostgreSQL.
+  // Records rather than json_build_object: no spaces around the separators (6% of the response
+  // at 200 x 50, 1,067,210 -> 1,005,608 bytes) and less work for PostgreSQL.
   const cells = sql<HeatmapRow['opportunities']>`coalesce(
     json_agg(
       (select cell from (select
