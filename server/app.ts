@@ -13,7 +13,7 @@ import { publicApi } from './api/public-api';
 import { reviewerApi } from './api/reviewer-api';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { HttpError } from './http-errors';
+import { HttpError } from './http/errors';
 import { imageRoutes } from './modules/images/image-routes';
 import type { AuthCache } from './plugins/auth-cache';
 import { authenticationPlugin } from './plugins/authentication';

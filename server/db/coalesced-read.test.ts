@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { coalescedRead, jsonBody } from './coalesced-read';
+import { jsonBody } from '../http/json-body';
+import { coalescedRead } from './coalesced-read';
 
 /**
  * A read whose runs the test finishes by hand. Each run returns the `version` it saw when it

@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-
 /**
  * One execution of `read` shared by concurrent callers, never a result older than the call.
  *
@@ -33,14 +31,4 @@ export function coalescedRead<T>(read: () => Promise<T>): () => Promise<T> {
     }
     return queued;
   };
-}
-
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
-/**
- * A response body checked against its schema and serialised once, for a read whose value many
- * responses share: Fastify sends a Buffer as it is, without its per-reply serializer.
- */
-export function jsonBody<Schema extends z.ZodType>(schema: Schema, value: z.input<Schema>): Buffer {
-  return Buffer.from(JSON.stringify(schema.parse(value)));
 }

@@ -2,7 +2,7 @@ import type { Role } from '@shared/auth-schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
-import { forbidden, notFound, unauthorized } from '../http-errors';
+import { forbidden, notFound, unauthorized } from '../http/errors';
 import { findUserById, type UserRow } from '../modules/users/queries';
 import type { AuthCache } from './auth-cache';
 import { expectScopeAccess } from './route-access';

@@ -2,7 +2,7 @@ import { UNSTORABLE_TEXT_MESSAGE } from '@shared/text';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../http-errors';
+import { HttpError } from '../http/errors';
 
 // SQLSTATE classes and socket errors that mean "the database is not reachable right now".
 const UNAVAILABLE_CODES = new Set([

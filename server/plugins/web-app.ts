@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { notFound } from '../http-errors';
+import { notFound } from '../http/errors';
 
 /**
  * Serves the built single-page app with an index.html fallback for client routes; unknown

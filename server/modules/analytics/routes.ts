@@ -1,7 +1,8 @@
 import { opportunityAnalyticsSchema, reviewerAnalyticsSchema } from '@shared/analytics-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { coalescedRead, JSON_CONTENT_TYPE, jsonBody } from '../../db/coalesced-read';
+import { coalescedRead } from '../../db/coalesced-read';
+import { JSON_CONTENT_TYPE, jsonBody } from '../../http/json-body';
 import { heatmapJson, listOpportunityAnalytics, listReviewerAnalytics } from './queries';
 
 /**

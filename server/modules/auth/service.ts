@@ -1,6 +1,6 @@
 import type { LoginInput } from '@shared/auth-schemas';
 import type { Database } from '../../db/client';
-import { forbidden, tooManyRequests, unauthorized } from '../../http-errors';
+import { forbidden, tooManyRequests, unauthorized } from '../../http/errors';
 import { DEACTIVATED_MESSAGE } from '../../plugins/authentication';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { findUserByEmail, recordLogin, type UserRow } from '../users/queries';

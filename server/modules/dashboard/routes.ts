@@ -2,7 +2,8 @@ import { dashboardStatsSchema, topOpportunitySchema } from '@shared/dashboard-sc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { coalescedRead, JSON_CONTENT_TYPE, jsonBody } from '../../db/coalesced-read';
+import { coalescedRead } from '../../db/coalesced-read';
+import { JSON_CONTENT_TYPE, jsonBody } from '../../http/json-body';
 import { presentDashboardStats } from './presenter';
 import { getDashboardCounts, listTopOpportunities } from './queries';
 

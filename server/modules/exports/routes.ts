@@ -2,7 +2,7 @@ import { exportFileNameFor, isExportType } from '@shared/export-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { notFound } from '../../http-errors';
+import { notFound } from '../../http/errors';
 import { openCsvExport } from './csv-export';
 import { EXPORTS } from './definitions';
 

@@ -1,6 +1,6 @@
 import { IMAGE_MAX_BYTES, IMAGE_RATIO_TOLERANCE, IMAGE_RATIOS } from '@shared/limits';
 import type { OutputInfo } from 'sharp';
-import { badRequest, HttpError } from '../../http-errors';
+import { badRequest, HttpError } from '../../http/errors';
 
 export const IMAGE_TOO_LARGE = 'Image must be less than 1MB';
 export const NOT_AN_IMAGE = 'Please upload an image file (PNG, JPEG or WebP)';

@@ -2,7 +2,7 @@ import { IMAGE_WIDTHS } from '@shared/limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { notFound } from '../../http-errors';
+import { notFound } from '../../http/errors';
 import { resizeImage } from './image-processing';
 import { findImage } from './queries';
 

@@ -3,7 +3,7 @@ import { IMAGE_MAX_BYTES } from '@shared/limits';
 import { imageUploadResultSchema } from '@shared/opportunity-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { badRequest, HttpError } from '../../http-errors';
+import { badRequest, HttpError } from '../../http/errors';
 import { auditActorOf, recordAudit } from '../audit/record-audit';
 import { imageTooLarge, NOT_AN_IMAGE, processImage } from './image-processing';
 import { storeImage } from './queries';

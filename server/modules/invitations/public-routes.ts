@@ -6,7 +6,7 @@ import {
 } from '@shared/invitation-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { tooManyRequests } from '../../http-errors';
+import { tooManyRequests } from '../../http/errors';
 import { auditActorOf } from '../audit/record-audit';
 import { hitRateLimit, type RateLimit, scheduleThrottlePruning } from '../auth/request-throttle';
 import { presentCurrentUser } from '../users/presenter';

@@ -1,6 +1,6 @@
 import { type CreateInvitation, INVITATION_VALID_DAYS } from '@shared/invitation-schemas';
 import type { Database } from '../../db/client';
-import { conflict, HttpError, notFound } from '../../http-errors';
+import { conflict, HttpError, notFound } from '../../http/errors';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { hashPassword } from '../auth/passwords';
 import { absoluteLink, linkEmailsToRecipient, queueEmails } from '../mail/outbox';

@@ -5,7 +5,7 @@ import type {
   UpdateOpportunity,
 } from '@shared/opportunity-schemas';
 import type { Database } from '../../db/client';
-import { conflict, notFound } from '../../http-errors';
+import { conflict, notFound } from '../../http/errors';
 import { type AuditActor, changesBetween, recordAudit } from '../audit/record-audit';
 import { queueNewOpportunityEmails } from '../mail/notifications';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../http-errors';
+import { HttpError } from '../../http/errors';
 import { assertReviewerCanSeeOpportunity, canReviewerSeeOpportunity } from './policy';
 
 describe('reviewer opportunity policy', () => {

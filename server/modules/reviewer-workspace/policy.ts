@@ -1,4 +1,4 @@
-import { notFound } from '../../http-errors';
+import { notFound } from '../../http/errors';
 
 /** The only opportunity status a reviewer may see or work on (CONTRACT.md "Reviewers and opportunities"). */
 export const REVIEWER_VISIBLE_STATUS = 'published' as const;

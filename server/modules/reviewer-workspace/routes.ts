@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { JSON_CONTENT_TYPE } from '../../db/coalesced-read';
+import { JSON_CONTENT_TYPE } from '../../http/json-body';
 import {
   presentComment,
   presentReview,

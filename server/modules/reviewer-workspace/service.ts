@@ -2,7 +2,7 @@ import type { Scores } from '@shared/criteria';
 import type { CommentSubmission, ReviewSubmission } from '@shared/reviewer-schemas';
 import { compositeOf, toNumericText } from '@shared/scoring';
 import type { Database } from '../../db/client';
-import { notFound } from '../../http-errors';
+import { notFound } from '../../http/errors';
 import { assertReviewerCanSeeOpportunity, OPPORTUNITY_NOT_FOUND } from './policy';
 import {
   type CommentRow,

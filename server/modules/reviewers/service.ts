@@ -1,6 +1,6 @@
 import type { CreateReviewer } from '@shared/reviewer-admin-schemas';
 import type { Database } from '../../db/client';
-import { conflict, notFound } from '../../http-errors';
+import { conflict, notFound } from '../../http/errors';
 import { destroySessionsOfUser } from '../../plugins/sessions';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { generatePassword, hashPassword } from '../auth/passwords';

@@ -8,7 +8,7 @@ import {
 } from '@shared/dashboard-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { notFound } from '../../http-errors';
+import { notFound } from '../../http/errors';
 import { auditActorOf, recordAudit } from '../audit/record-audit';
 import { getSettingValue, SETTING_DEFAULTS, upsertSetting } from './queries';
 
