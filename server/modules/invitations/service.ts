@@ -1,11 +1,12 @@
 import { type CreateInvitation, INVITATION_VALID_DAYS } from '@shared/invitation-schemas';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { hashPassword } from '../auth/passwords';
 import { absoluteLink, linkEmailsToRecipient, queueEmails } from '../mail/outbox';
 import { invitationEmail } from '../mail/templates';
-import { DUPLICATE_EMAIL, isUniqueViolation } from '../reviewers/service';
+import { DUPLICATE_EMAIL } from '../reviewers/service';
 import { findUserByEmail, insertUser, recordLogin, type UserRow } from '../users/queries';
 import {
   findInvitationByTokenHash,

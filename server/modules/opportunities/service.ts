@@ -5,6 +5,7 @@ import type {
   UpdateOpportunity,
 } from '@shared/opportunity-schemas';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../http/errors';
 import { type AuditActor, changesBetween, recordAudit } from '../audit/record-audit';
 import { queueNewOpportunityEmails } from '../mail/notifications';
@@ -20,16 +21,11 @@ import {
 
 export const OPPORTUNITY_NOT_FOUND = 'Opportunity not found';
 export const LIMIT_REACHED = `The limit of ${MAX_OPPORTUNITIES} opportunities has been reached`;
-export const duplicateNumber = (number: number) => `Opportunity number ${number} already exists`;
 
-function isNumberTaken(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const { code, constraint } = e as { code?: string; constraint?: string };
-    if (code === '23505' && constraint === 'opportunities_number_unique') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
+/** The unique index two creations or edits racing for the same number meet. */
+const NUMBER_UNIQUE = 'opportunities_number_unique';
+
+export const duplicateNumber = (number: number) => `Opportunity number ${number} already exists`;
 
 /**
  * publishedAt records the first publication: it is set when an opportunity becomes published
@@ -85,7 +81,7 @@ export async function createOpportunity(
       return row;
     });
   } catch (error) {
-    if (isNumberTaken(error)) throw conflict(duplicateNumber(input.number));
+    if (isUniqueViolation(error, NUMBER_UNIQUE)) throw conflict(duplicateNumber(input.number));
     throw error;
   }
 }
@@ -124,7 +120,7 @@ export async function editOpportunity(
     });
   } catch (error) {
     // A concurrent edit or creation can take the number between the check and the update.
-    if (isNumberTaken(error) && input.number !== undefined) {
+    if (isUniqueViolation(error, NUMBER_UNIQUE) && input.number !== undefined) {
       throw conflict(duplicateNumber(input.number));
     }
     throw error;

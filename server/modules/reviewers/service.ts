@@ -1,5 +1,6 @@
 import type { CreateReviewer } from '@shared/reviewer-admin-schemas';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../http/errors';
 import { destroySessionsOfUser } from '../../plugins/sessions';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
@@ -10,15 +11,6 @@ import { deleteReviewer, findReviewerForUpdate, updateReviewer } from './queries
 
 export const REVIEWER_NOT_FOUND = 'Reviewer not found';
 export const DUPLICATE_EMAIL = 'A user with this email already exists';
-
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const details = e as { code?: string; constraint?: string };
-    if (details.code === '23505' && (!constraint || details.constraint === constraint)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** What the audit log keeps of an account: never the password hash. */
 export function auditedAccount(user: UserRow) {
