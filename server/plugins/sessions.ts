@@ -1,9 +1,14 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, Session } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
+import {
+  deleteSession,
+  pruneExpiredSessions,
+  readAndTouchSession,
+  saveSession,
+} from '../modules/sessions/queries';
 import type { AuthCache } from './auth-cache';
 
 declare module 'fastify' {
@@ -46,32 +51,19 @@ export class PostgresSessionStore implements SessionStore {
       return;
     }
     const token = cache?.token() ?? 0;
-    const idle = sql.raw(`interval '${Math.floor(this.lifetime.idleMs / 1000)} seconds'`);
-    const touch = sql.raw(`interval '${SESSION_TOUCH_INTERVAL_S} seconds'`);
-    this.db
-      .execute<{ sess: Session; next_expire: Date | string }>(
-        sql`with live as (
-              select sid, sess, least(coalesce((sess ->> 'absoluteExpiresAt')::timestamptz, expire), now() + ${idle}) as next_expire
-              from session
-              where sid = ${sid} and expire > now()
-                and coalesce((sess ->> 'absoluteExpiresAt')::timestamptz, expire) > now()
-            ), touched as (
-              update session set expire = live.next_expire from live
-              where session.sid = live.sid and session.expire < live.next_expire - ${touch}
-            )
-            select sess, next_expire from live`,
-      )
-      .then(
-        (result) => {
-          const row = result.rows[0];
-          if (row && cache) cache.putSession(token, sid, row.sess, new Date(row.next_expire));
-          callback(null, row?.sess ?? null);
-        },
-        // @fastify/session reads an error with code ENOENT as "no such session" (a 401), and
-        // that is the code of a Unix socket with no server behind it: wrapped, the outage
-        // reaches the error handler as one (a 503).
-        (error) => callback(new Error('The session store is unavailable', { cause: error })),
-      );
+    readAndTouchSession(this.db, sid, {
+      idleSeconds: this.lifetime.idleMs / 1000,
+      touchSeconds: SESSION_TOUCH_INTERVAL_S,
+    }).then(
+      (row) => {
+        if (row && cache) cache.putSession(token, sid, row.sess, new Date(row.next_expire));
+        callback(null, row?.sess ?? null);
+      },
+      // @fastify/session reads an error with code ENOENT as "no such session" (a 401), and
+      // that is the code of a Unix socket with no server behind it: wrapped, the outage
+      // reaches the error handler as one (a 503).
+      (error) => callback(new Error('The session store is unavailable', { cause: error })),
+    );
   }
 
   set(sid: string, session: Session, callback: Callback) {
@@ -81,31 +73,17 @@ export class PostgresSessionStore implements SessionStore {
     const expires = new Date(
       Math.min(Date.parse(session.absoluteExpiresAt), now + this.lifetime.idleMs),
     );
-    this.db
-      .execute(
-        sql`insert into session (sid, sess, expire) values (${sid}, ${JSON.stringify(session)}::jsonb, ${expires.toISOString()})
-            on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire`,
-      )
-      .then(() => callback(), callback);
+    saveSession(this.db, sid, session, expires).then(() => callback(), callback);
   }
 
   destroy(sid: string, callback: Callback) {
     // Gone from this instance's cache before the answer; the trigger tells the other instances.
     this.cache?.invalidate(`session:${sid}`);
-    this.db.execute(sql`delete from session where sid = ${sid}`).then(() => {
+    deleteSession(this.db, sid).then(() => {
       this.cache?.invalidate(`session:${sid}`);
       callback();
     }, callback);
   }
-}
-
-/** Ends every session of one user (deletion, password change). */
-export async function destroySessionsOfUser(db: Pick<Database, 'execute'>, userId: string) {
-  await db.execute(sql`delete from session where sess ->> 'userId' = ${userId}`);
-}
-
-export async function pruneExpiredSessions(db: Database) {
-  await db.execute(sql`delete from session where expire <= now()`);
 }
 
 export type SessionOptions = {

@@ -2,10 +2,10 @@ import type { CreateReviewer } from '@shared/reviewer-admin-schemas';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../http/errors';
-import { destroySessionsOfUser } from '../../plugins/sessions';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { queueReviewReminders } from '../mail/notifications';
+import { destroySessionsOfUser } from '../sessions/queries';
 import { findUserByEmail, insertUser, type UserRow } from '../users/queries';
 import { deleteReviewer, findReviewerForUpdate, updateReviewer } from './queries';
 
