@@ -4,9 +4,9 @@ import { ConfigError, loadConfig } from './config';
 import { claimDataDir } from './data-dir-lock';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
 import { createMailTransport } from './modules/mail/transport';
 import { startEmailWorker } from './modules/mail/worker';
-import { bootstrapAdmin } from './modules/users/bootstrap-admin';
 import { AuthCache, startAuthCacheListener } from './plugins/auth-cache';
 import { loadOrCreateSecrets } from './secrets';
 

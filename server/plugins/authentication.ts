@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { forbidden, notFound, unauthorized } from '../http/errors';
+import { DEACTIVATED_MESSAGE } from '../modules/users/account-messages';
 import { findUserById, type UserRow } from '../modules/users/queries';
 import type { AuthCache } from './auth-cache';
 import { expectScopeAccess } from './route-access';
@@ -17,8 +18,6 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<UserRow>;
   }
 }
-
-export const DEACTIVATED_MESSAGE = 'Your account has been deactivated. Contact an administrator.';
 
 /** The user row, from the cache when it holds it (see auth-cache.ts), else from the database. */
 async function loadUser(db: Database, cache: AuthCache | undefined, userId: string) {

@@ -1,8 +1,8 @@
 import type { LoginInput } from '@shared/auth-schemas';
 import type { Database } from '../../db/client';
 import { forbidden, tooManyRequests, unauthorized } from '../../http/errors';
-import { DEACTIVATED_MESSAGE } from '../../plugins/authentication';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { DEACTIVATED_MESSAGE } from '../users/account-messages';
 import { findUserByEmail, recordLogin, type UserRow } from '../users/queries';
 import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from './login-throttle';
 import { verifyPassword } from './passwords';

@@ -6,7 +6,7 @@ import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { hashPassword } from '../auth/passwords';
 import { absoluteLink, linkEmailsToRecipient, queueEmails } from '../mail/outbox';
 import { invitationEmail } from '../mail/templates';
-import { DUPLICATE_EMAIL } from '../reviewers/service';
+import { DUPLICATE_EMAIL } from '../users/account-messages';
 import { findUserByEmail, insertUser, recordLogin, type UserRow } from '../users/queries';
 import {
   findInvitationByTokenHash,

@@ -6,11 +6,11 @@ import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { queueReviewReminders } from '../mail/notifications';
 import { destroySessionsOfUser } from '../sessions/queries';
+import { DUPLICATE_EMAIL } from '../users/account-messages';
 import { findUserByEmail, insertUser, type UserRow } from '../users/queries';
 import { deleteReviewer, findReviewerForUpdate, updateReviewer } from './queries';
 
 export const REVIEWER_NOT_FOUND = 'Reviewer not found';
-export const DUPLICATE_EMAIL = 'A user with this email already exists';
 
 /** What the audit log keeps of an account: never the password hash. */
 export function auditedAccount(user: UserRow) {

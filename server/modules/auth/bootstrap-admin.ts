@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { generatePassword, hashPassword } from '../auth/passwords';
-import { findUserByEmail, hasAdmin, insertUser } from './queries';
+import { findUserByEmail, hasAdmin, insertUser } from '../users/queries';
+import { generatePassword, hashPassword } from './passwords';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 
