@@ -32,7 +32,7 @@ const { values: args } = parseArgs({
   },
 });
 
-const DEMO_PASSWORD = 'demo-password'; // server/db/seed-demo-data.ts
+const DEMO_PASSWORD = 'demo-password'; // server/cli/seed-demo-data.ts
 const CATEGORIES = ['accessibility', 'best-practices', 'performance'];
 const TARGETS = { accessibility: 100, 'best-practices': 95, performance: 90 };
 const RUNS = Math.max(1, Number(args.runs) || 1);

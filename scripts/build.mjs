@@ -17,8 +17,8 @@ const sources = [
 ];
 const serverEntries = {
   main: 'server/main.ts',
-  migrate: 'server/migrate-cli.ts',
-  'seed-demo': 'server/db/seed-demo.ts',
+  migrate: 'server/cli/migrate.ts',
+  'seed-demo': 'server/cli/seed-demo.ts',
 };
 
 function newestMtime(entry) {

@@ -226,7 +226,7 @@ describe('two instances starting at the same moment on an empty database', () =>
       const url = databaseUrl(connection, name);
       const runs = [1, 2].map(() => {
         let output = '';
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/migrate-cli.ts'], {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/migrate.ts'], {
           env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'info' },
           stdio: ['ignore', 'pipe', 'pipe'],
         });

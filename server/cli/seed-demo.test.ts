@@ -1,10 +1,10 @@
 import { eq, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { opportunities, settings, users } from '../db/schema/index';
 import { setupTestApp } from '../test/build-test-app';
 import { createUser, signIn } from '../test/factories';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
-import { opportunities, settings, users } from './schema/index';
 import { SeedRefusedError, seedDemo } from './seed-demo';
 import { DEMO_PASSWORD } from './seed-demo-data';
 

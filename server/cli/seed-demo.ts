@@ -10,15 +10,15 @@ import pino from 'pino';
 import sharp from 'sharp';
 import { ConfigError, loadConfig } from '../config';
 import { claimDataDir } from '../data-dir-lock';
+import { type Database, openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { comments, opportunities, reviews, users } from '../db/schema/index';
 import { bootstrapAdmin } from '../modules/auth/bootstrap-admin';
 import { hashPassword } from '../modules/auth/passwords';
 import { processImage } from '../modules/images/image-processing';
 import { storeImage } from '../modules/images/queries';
 import { upsertSetting } from '../modules/settings/queries';
 import { loadOrCreateSecrets } from '../secrets';
-import { type Database, openDatabase } from './client';
-import { runMigrations } from './migrate';
-import { comments, opportunities, reviews, users } from './schema/index';
 import {
   DEMO_BATCHES,
   DEMO_COMMENTS,

@@ -1,8 +1,8 @@
-import { ConfigError, loadConfig } from './config';
-import { claimDataDir } from './data-dir-lock';
-import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
-import { loadOrCreateSecrets } from './secrets';
+import { ConfigError, loadConfig } from '../config';
+import { claimDataDir } from '../data-dir-lock';
+import { openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { loadOrCreateSecrets } from '../secrets';
 
 /** `npm run db:migrate`: applies migrations to the configured database and exits. */
 async function main() {
