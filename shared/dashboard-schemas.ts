@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The admin dashboard and platform settings (SPEC.md sections 2, 3 and 7). */
+/** The admin dashboard (SPEC.md sections 2, 3 and 7). */
 
 export const dashboardStatsSchema = z.object({
   totalReviewers: z.number().int(),
@@ -20,23 +20,3 @@ export const topOpportunitySchema = z.object({
   avgComposite: z.number(),
 });
 export type TopOpportunity = z.infer<typeof topOpportunitySchema>;
-
-export const SHOW_REVIEWER_COMMENTS = 'show_reviewer_comments';
-export const SETTING_KEYS = [SHOW_REVIEWER_COMMENTS] as const;
-export type SettingKey = (typeof SETTING_KEYS)[number];
-
-export const settingValueSchema = z.enum(['true', 'false'], {
-  error: "Value must be 'true' or 'false'",
-});
-
-/** An unknown key passes this schema and is answered 404 by the server. */
-export const updateSettingSchema = z.object({
-  key: z.string('Key is required').trim().min(1, 'Key is required'),
-  value: settingValueSchema,
-});
-export type UpdateSetting = z.infer<typeof updateSettingSchema>;
-
-export const settingKeyParamsSchema = z.object({ key: z.string().min(1) });
-
-export const settingSchema = z.object({ key: z.string(), value: settingValueSchema });
-export type Setting = z.infer<typeof settingSchema>;

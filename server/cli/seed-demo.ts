@@ -1,10 +1,10 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { CRITERION_KEYS, type Scores } from '@shared/criteria';
-import { SHOW_REVIEWER_COMMENTS } from '@shared/dashboard-schemas';
 import { MAX_OPPORTUNITIES } from '@shared/limits';
 import type { OpportunityStatus } from '@shared/opportunity-schemas';
 import { compositeOf, toNumericText } from '@shared/scoring';
+import { SHOW_REVIEWER_COMMENTS } from '@shared/settings-schemas';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';

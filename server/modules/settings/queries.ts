@@ -1,4 +1,4 @@
-import { type SettingKey, SHOW_REVIEWER_COMMENTS } from '@shared/dashboard-schemas';
+import { type SettingKey, SHOW_REVIEWER_COMMENTS } from '@shared/settings-schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { settings } from '../../db/schema/index';

@@ -5,7 +5,7 @@ import {
   settingSchema,
   settingValueSchema,
   updateSettingSchema,
-} from '@shared/dashboard-schemas';
+} from '@shared/settings-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';

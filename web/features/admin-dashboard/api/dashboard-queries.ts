@@ -1,9 +1,5 @@
-import {
-  type DashboardStats,
-  type Setting,
-  SHOW_REVIEWER_COMMENTS,
-  type TopOpportunity,
-} from '@shared/dashboard-schemas';
+import type { DashboardStats, TopOpportunity } from '@shared/dashboard-schemas';
+import { type Setting, SHOW_REVIEWER_COMMENTS } from '@shared/settings-schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/components/ui/use-toast';
 import { apiJson } from '@web/lib/api-client';
