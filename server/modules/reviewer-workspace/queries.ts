@@ -4,14 +4,7 @@ import { and, asc, eq, ne, or, type Placeholder, type SQL, sql } from 'drizzle-o
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import {
-  comments,
-  opportunities,
-  reviews,
-  settings,
-  users,
-  viewerStates,
-} from '../../db/schema/index';
+import { comments, opportunities, reviews, users, viewerStates } from '../../db/schema/index';
 import { REVIEWER_VISIBLE_STATUS } from './policy';
 
 type Db = Pick<Database, 'select' | 'insert'>;
@@ -243,17 +236,6 @@ export async function listOtherReviewersComments(
     reviewerName: row.reviewerName,
     reviewerDisplayName: row.reviewerDisplayName,
   }));
-}
-
-export const SHOW_REVIEWER_COMMENTS_KEY = 'show_reviewer_comments';
-
-/** The admin's comment-visibility switch; no row means the default, 'false'. */
-export async function isShowingReviewerComments(db: Db): Promise<boolean> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, SHOW_REVIEWER_COMMENTS_KEY));
-  return row?.value === 'true';
 }
 
 /** The last opportunity the reviewer opened, only while it is still visible to them. */

@@ -3,11 +3,11 @@ import type { CommentSubmission, ReviewSubmission } from '@shared/reviewer-schem
 import { compositeOf, toNumericText } from '@shared/scoring';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { getShowReviewerComments } from '../settings/queries';
 import { assertReviewerCanSeeOpportunity, OPPORTUNITY_NOT_FOUND } from './policy';
 import {
   type CommentRow,
   findOpportunityWithCallerWork,
-  isShowingReviewerComments,
   listOtherReviewersComments,
   lockOpportunityStatus,
   type OpportunityWithCallerWork,
@@ -36,7 +36,7 @@ export async function getOtherReviewersComments(
   params: Caller & { opportunityId: string },
 ): Promise<OtherReviewerCommentRow[]> {
   await getVisibleOpportunity(db, params);
-  if (!(await isShowingReviewerComments(db))) return [];
+  if (!(await getShowReviewerComments(db))) return [];
   return listOtherReviewersComments(db, params);
 }
 

@@ -26,7 +26,7 @@ export async function upsertSetting(db: Db, key: SettingKey, value: string) {
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }
 
-/** Whether reviewers may read other reviewers' comments (for the reviewer API). */
+/** Whether reviewers may read other reviewers' comments: the one reading of this switch. */
 export async function getShowReviewerComments(db: Db): Promise<boolean> {
   return (await getSettingValue(db, SHOW_REVIEWER_COMMENTS)) === 'true';
 }
