@@ -15,16 +15,26 @@ export function compositeOfPartial(scores: Partial<Record<CriterionKey, number |
 /**
  * Export weighting of SPEC.md section 2 (CONTRACT.md "Exports"): Market Pull 35% = market
  * potential, Feasibility 25% = technology readiness, Viability 25% = business potential,
- * Acceptability 15% = mean of strategic alignment and sustainability.
+ * Acceptability 15% = mean of strategic alignment and sustainability. Each part weighs the mean of
+ * its criteria. The reviews export computes the same sum in SQL from this list
+ * (server/modules/exports/definitions.ts), so that the weights are written only here.
  */
+export const EXPORT_WEIGHTING: ReadonlyArray<{
+  part: string;
+  weight: number;
+  criteria: readonly CriterionKey[];
+}> = [
+  { part: 'Market Pull', weight: 0.35, criteria: ['marketPotential'] },
+  { part: 'Feasibility', weight: 0.25, criteria: ['technologyReadiness'] },
+  { part: 'Viability', weight: 0.25, criteria: ['businessPotential'] },
+  { part: 'Acceptability', weight: 0.15, criteria: ['strategicAlignment', 'sustainability'] },
+];
+
 export function weightedCompositeOf(scores: Scores): number {
-  const acceptability = (scores.strategicAlignment + scores.sustainability) / 2;
-  return (
-    0.35 * scores.marketPotential +
-    0.25 * scores.technologyReadiness +
-    0.25 * scores.businessPotential +
-    0.15 * acceptability
-  );
+  return EXPORT_WEIGHTING.reduce((sum, { weight, criteria }) => {
+    const mean = criteria.reduce((total, key) => total + scores[key], 0) / criteria.length;
+    return sum + weight * mean;
+  }, 0);
 }
 
 /** Formats a composite as PostgreSQL numeric(10,4) text, e.g. 3.4 -> "3.4000". */

@@ -1,4 +1,6 @@
 import type { ExportType } from '@shared/export-schemas';
+import { EXPORT_WEIGHTING } from '@shared/scoring';
+import { reviews } from '../../db/schema/index';
 import { CsvDecimal, type CsvValue } from './csv';
 
 type Column<Row> = { header: string; value: (row: Row) => CsvValue };
@@ -58,6 +60,21 @@ const opportunitiesExport = defineExport<OpportunityExportRow>(
   ],
 );
 
+/**
+ * The export weighting as a SQL sum over the review columns of `alias`, built from the shared
+ * list so that the SQL and weightedCompositeOf cannot drift apart, e.g.
+ * `0.35 * r.market_potential + ... + 0.15 * (r.strategic_alignment + r.sustainability) / 2.0`.
+ * The weights are numbers from shared code, never input, so they are written into the SQL.
+ */
+function weightedCompositeSql(alias: string): string {
+  return EXPORT_WEIGHTING.map(({ weight, criteria }) => {
+    const columns = criteria.map((key) => `${alias}.${reviews[key].name}`);
+    return columns.length === 1
+      ? `${weight} * ${columns[0]}`
+      : `${weight} * (${columns.join(' + ')}) / ${columns.length}.0`;
+  }).join(' + ');
+}
+
 type ReviewExportRow = {
   opportunity_number: number;
   opportunity_title: string;
@@ -77,7 +94,7 @@ type ReviewExportRow = {
 
 /**
  * Every review with its reviewer. `composite` is the stored plain mean; `weighted_composite` is
- * the export weighting of CONTRACT.md (shared/scoring.ts weightedCompositeOf), computed in exact
+ * the export weighting of CONTRACT.md (shared/scoring.ts EXPORT_WEIGHTING), computed in exact
  * numeric arithmetic and rounded to 4 decimals.
  */
 const reviewsExport = defineExport<ReviewExportRow>(
@@ -87,11 +104,7 @@ const reviewsExport = defineExport<ReviewExportRow>(
           r.strategic_alignment, r.sustainability, r.technology_readiness,
           r.market_potential, r.business_potential,
           r.composite::text as composite,
-          round(0.35 * r.market_potential
-              + 0.25 * r.technology_readiness
-              + 0.25 * r.business_potential
-              + 0.15 * (r.strategic_alignment + r.sustainability) / 2.0, 4)::text
-            as weighted_composite,
+          round(${weightedCompositeSql('r')}, 4)::text as weighted_composite,
           r.submitted_at, r.updated_at
      from reviews r
      join opportunities o on o.id = r.opportunity_id
