@@ -12,6 +12,14 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Import boundaries of all three source roots (docs/architecture.md, "Layering").
+        test: {
+          name: 'architecture',
+          environment: 'node',
+          include: ['architecture.test.ts'],
+        },
+      },
+      {
         resolve: { alias },
         test: {
           name: 'shared',
