@@ -3,16 +3,11 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, users } from '../../db/schema/index';
-import {
-  type AccessFixtures,
-  createAccessFixtures,
-  expectAdminOnly,
-  send,
-} from '../../test/admin-factories';
-import { auditRowsFor, auditText } from '../../test/audit-helpers';
+import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
-import { createUser, TEST_PASSWORD } from '../../test/factories';
-import { imageUpload } from '../../test/multipart';
+import { createUser, TEST_PASSWORD } from '../../test/factories/users';
+import { type AccessFixtures, createAccessFixtures, imageUpload, send } from '../../test/http';
+import { auditRowsFor, auditText } from '../../test/queries';
 
 const ctx = setupTestApp();
 let access: AccessFixtures;

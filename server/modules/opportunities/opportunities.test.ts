@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { opportunities } from '../../db/schema/index';
-import {
-  type AccessFixtures,
-  createAccessFixtures,
-  expectAdminOnly,
-  send,
-} from '../../test/admin-factories';
+import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
-import { createOpportunity, unknownId } from '../../test/reviewer-workspace-factories';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { nextOpportunityNumber, unknownId } from '../../test/factories/sequence';
+import { type AccessFixtures, createAccessFixtures, send } from '../../test/http';
 
 const ctx = setupTestApp();
 let access: AccessFixtures;
@@ -25,10 +22,8 @@ async function rowOf(id: string) {
   return row;
 }
 
-// This file's API-created opportunities use numbers from 1000 up; factory rows use 1, 2, ...
-let nextNumber = 1000;
 const validBody = (overrides: object = {}) => ({
-  number: nextNumber++,
+  number: nextOpportunityNumber(),
   title: 'Solar desalination',
   description: 'Fresh water from sunlight',
   imageUrl: null,

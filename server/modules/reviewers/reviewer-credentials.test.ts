@@ -2,21 +2,15 @@ import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { comments, reviews, users, viewerStates } from '../../db/schema/index';
-import {
-  type AccessFixtures,
-  countSessionsOf,
-  createAccessFixtures,
-  createViewerState,
-  send,
-} from '../../test/admin-factories';
 import { setupTestApp } from '../../test/build-test-app';
-import { createUser, signIn } from '../../test/factories';
-import {
-  createComment,
-  createOpportunity,
-  createReview,
-  unknownId,
-} from '../../test/reviewer-workspace-factories';
+import { createComment } from '../../test/factories/comments';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { createReview } from '../../test/factories/reviews';
+import { unknownId } from '../../test/factories/sequence';
+import { createUser } from '../../test/factories/users';
+import { createViewerState } from '../../test/factories/viewer-states';
+import { type AccessFixtures, createAccessFixtures, send, signIn } from '../../test/http';
+import { countSessionsOf } from '../../test/queries';
 
 // Passwords and deletion of reviewer accounts; reviewers.test.ts covers list, create, activate.
 const ctx = setupTestApp();

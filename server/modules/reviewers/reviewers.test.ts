@@ -2,16 +2,12 @@ import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
-import {
-  type AccessFixtures,
-  countSessionsOf,
-  createAccessFixtures,
-  expectAdminOnly,
-  send,
-} from '../../test/admin-factories';
+import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
-import { createUser, signIn } from '../../test/factories';
-import { unknownId } from '../../test/reviewer-workspace-factories';
+import { unknownId } from '../../test/factories/sequence';
+import { createUser } from '../../test/factories/users';
+import { type AccessFixtures, createAccessFixtures, send, signIn } from '../../test/http';
+import { countSessionsOf } from '../../test/queries';
 
 const ctx = setupTestApp();
 let access: AccessFixtures;

@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema/index';
-import {
-  type AccessFixtures,
-  createAccessFixtures,
-  expectAdminOnly,
-  send,
-} from '../../test/admin-factories';
+import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
+import { type AccessFixtures, createAccessFixtures, send } from '../../test/http';
 import { getShowReviewerComments } from './queries';
 
 const ctx = setupTestApp();
