@@ -28,6 +28,19 @@ export function send(app: App, request: Request, headers: Record<string, string>
   });
 }
 
+/**
+ * A request function for one signed-in user, for files that send most requests as that user. The
+ * app and the cookie are read at each call, since both are made in beforeAll.
+ */
+export function requestsAs(
+  ctx: { app: App },
+  cookieOf: () => string,
+  headers: Record<string, string> = {},
+) {
+  return (method: Method, url: string, payload?: InjectOptions['payload']) =>
+    send(ctx.app, { method, url, payload, cookie: cookieOf() }, headers);
+}
+
 /** Signs in through the API and returns the session cookie header for later requests. */
 export async function signIn(app: App, user: { email: string; password: string }) {
   const response = await app.inject({

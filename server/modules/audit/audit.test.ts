@@ -6,7 +6,12 @@ import { auditLogs, users } from '../../db/schema/index';
 import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
 import { createUser, TEST_PASSWORD } from '../../test/factories/users';
-import { type AccessFixtures, createAccessFixtures, imageUpload, send } from '../../test/http';
+import {
+  type AccessFixtures,
+  createAccessFixtures,
+  imageUpload,
+  requestsAs,
+} from '../../test/http';
 import { auditRowsFor, auditText } from '../../test/queries';
 
 const ctx = setupTestApp();
@@ -17,9 +22,7 @@ beforeAll(async () => {
   access = await createAccessFixtures(ctx.app, ctx.db);
 });
 
-function asAdmin(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
-  return send(ctx.app, { method, url, payload, cookie: access.admin.cookie }, { 'user-agent': UA });
-}
+const asAdmin = requestsAs(ctx, () => access.admin.cookie, { 'user-agent': UA });
 
 async function passwordHashOf(id: string) {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, id));

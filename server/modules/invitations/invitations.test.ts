@@ -6,7 +6,7 @@ import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
 import { uniqueEmail, uniqueIp } from '../../test/factories/sequence';
 import { createUser } from '../../test/factories/users';
-import { type AccessFixtures, createAccessFixtures, send } from '../../test/http';
+import { type AccessFixtures, createAccessFixtures, requestsAs } from '../../test/http';
 import { auditRowsFor, auditText, emailsTo, tokenFromEmail } from '../../test/queries';
 import { EXPIRED_LINK, REVOKED_LINK, UNKNOWN_LINK, USED_LINK } from './service';
 
@@ -20,9 +20,7 @@ beforeAll(async () => {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-function asAdmin(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  return send(ctx.app, { method, url, payload, cookie: access.admin.cookie });
-}
+const asAdmin = requestsAs(ctx, () => access.admin.cookie);
 
 async function invite(overrides: Record<string, unknown> = {}) {
   const email = uniqueEmail('invitee');

@@ -8,7 +8,7 @@ import { createOpportunity } from '../../test/factories/opportunities';
 import { createReview, scoresOf } from '../../test/factories/reviews';
 import { nextOpportunityNumber, uniqueEmail } from '../../test/factories/sequence';
 import { createUser } from '../../test/factories/users';
-import { type AccessFixtures, createAccessFixtures, send } from '../../test/http';
+import { type AccessFixtures, createAccessFixtures, requestsAs } from '../../test/http';
 import { emailsTo, tokenFromEmail } from '../../test/queries';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { smtpTransport } from './transport';
@@ -27,9 +27,7 @@ afterAll(async () => {
   await sink?.close();
 });
 
-function asAdmin(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
-  return send(ctx.app, { method, url, payload, cookie: access.admin.cookie });
-}
+const asAdmin = requestsAs(ctx, () => access.admin.cookie);
 
 const deliver = () => processDueEmails(ctx.db, smtpTransport(sink.url), { from: FROM });
 const receivedBy = (address: string) => sink.received.filter((m) => m.to.includes(address));

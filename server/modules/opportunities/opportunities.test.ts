@@ -5,7 +5,7 @@ import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
 import { createOpportunity } from '../../test/factories/opportunities';
 import { nextOpportunityNumber, unknownId } from '../../test/factories/sequence';
-import { type AccessFixtures, createAccessFixtures, send } from '../../test/http';
+import { type AccessFixtures, createAccessFixtures, requestsAs } from '../../test/http';
 
 const ctx = setupTestApp();
 let access: AccessFixtures;
@@ -14,8 +14,7 @@ beforeAll(async () => {
   access = await createAccessFixtures(ctx.app, ctx.db);
 });
 
-const asAdmin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  send(ctx.app, { method, url, payload, cookie: access.admin.cookie });
+const asAdmin = requestsAs(ctx, () => access.admin.cookie);
 
 async function rowOf(id: string) {
   const [row] = await ctx.db.select().from(opportunities).where(eq(opportunities.id, id));

@@ -9,7 +9,13 @@ import { createReview } from '../../test/factories/reviews';
 import { unknownId } from '../../test/factories/sequence';
 import { createUser } from '../../test/factories/users';
 import { createViewerState } from '../../test/factories/viewer-states';
-import { type AccessFixtures, createAccessFixtures, send, signIn } from '../../test/http';
+import {
+  type AccessFixtures,
+  createAccessFixtures,
+  requestsAs,
+  send,
+  signIn,
+} from '../../test/http';
 import { countSessionsOf } from '../../test/queries';
 
 // Passwords and deletion of reviewer accounts; reviewers.test.ts covers list, create, activate.
@@ -22,8 +28,7 @@ beforeAll(async () => {
   adminCookie = access.admin.cookie;
 });
 
-const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  send(ctx.app, { method, url, payload, cookie: adminCookie });
+const asAdmin = requestsAs(ctx, () => adminCookie);
 
 async function userRow(id: string) {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, id));

@@ -6,7 +6,13 @@ import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
 import { unknownId } from '../../test/factories/sequence';
 import { createUser } from '../../test/factories/users';
-import { type AccessFixtures, createAccessFixtures, send, signIn } from '../../test/http';
+import {
+  type AccessFixtures,
+  createAccessFixtures,
+  requestsAs,
+  send,
+  signIn,
+} from '../../test/http';
 import { countSessionsOf } from '../../test/queries';
 
 const ctx = setupTestApp();
@@ -18,8 +24,7 @@ beforeAll(async () => {
   adminCookie = access.admin.cookie;
 });
 
-const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  send(ctx.app, { method, url, payload, cookie: adminCookie });
+const asAdmin = requestsAs(ctx, () => adminCookie);
 
 async function userRow(id: string) {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
