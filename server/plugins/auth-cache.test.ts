@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
-import { createSignedInUser, createUser, signIn } from '../test/factories';
+import { createUser } from '../test/factories/users';
+import { createSignedInUser, signIn } from '../test/http';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { AuthCache, type AuthCacheListener, startAuthCacheListener } from './auth-cache';
 

@@ -11,8 +11,8 @@ import { type EmbeddedServer, startEmbeddedPostgres } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
 import { createMailTransport } from '../modules/mail/transport';
 import { type EmailWorker, startEmailWorker } from '../modules/mail/worker';
-import { createUser, TEST_PASSWORD } from '../test/factories';
-import { createOpportunity } from '../test/reviewer-workspace-factories';
+import { createOpportunity } from '../test/factories/opportunities';
+import { createUser, TEST_PASSWORD } from '../test/factories/users';
 import {
   checkLedger,
   http,

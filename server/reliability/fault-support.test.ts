@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../db/schema/index';
-import { createUser } from '../test/factories';
-import { createOpportunity, createReview } from '../test/reviewer-workspace-factories';
+import { createOpportunity } from '../test/factories/opportunities';
+import { createReview } from '../test/factories/reviews';
+import { createUser } from '../test/factories/users';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { checkLedger, recordAttempt, type SaveLedger, scoresFor } from './fault-support';
 

@@ -12,9 +12,11 @@ import { createDatabase } from '../db/client';
 import { emailNotifications, reviews } from '../db/schema/index';
 import { createMailTransport } from '../modules/mail/transport';
 import { type EmailWorker, startEmailWorker } from '../modules/mail/worker';
-import { createUser, signIn } from '../test/factories';
+import { createOpportunity } from '../test/factories/opportunities';
+import { uniqueEmail } from '../test/factories/sequence';
+import { createUser } from '../test/factories/users';
 import { withDatabase } from '../test/global-setup';
-import { createOpportunity } from '../test/reviewer-workspace-factories';
+import { signIn } from '../test/http';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { exited, scoresFor, sleep } from './fault-support';
 
@@ -167,8 +169,7 @@ describe('two instances on one database', () => {
         intervalMs: 20,
       }),
     );
-    const tag = randomBytes(3).toString('hex');
-    const emails = Array.from({ length: 16 }, (_, i) => `invitee-${tag}-${i}@example.test`);
+    const emails = Array.from({ length: 16 }, () => uniqueEmail('invitee'));
     try {
       // Invitations are queued through both instances while both workers poll.
       const invited = await Promise.all(

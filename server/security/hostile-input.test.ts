@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { isStorableText } from '@shared/text';
 import fc from 'fast-check';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { images } from '../db/schema/index';
 import { setupTestApp } from '../test/build-test-app';
-import { createSignedInUser, createUser } from '../test/factories';
-import { createOpportunity, SAMPLE_SCORES } from '../test/reviewer-workspace-factories';
+import { createImage } from '../test/factories/images';
+import { createOpportunity } from '../test/factories/opportunities';
+import { SAMPLE_SCORES } from '../test/factories/reviews';
+import { nextOpportunityNumber, uniqueEmail, uniqueIp } from '../test/factories/sequence';
+import { createUser } from '../test/factories/users';
+import { createSignedInUser } from '../test/http';
 
 /**
  * Property-based hostile input (issue 8): generated JSON bodies and path parameters for every
@@ -203,16 +205,7 @@ beforeAll(async () => {
   reviewerCookie = (await createSignedInUser(ctx.app, ctx.db, 'reviewer')).cookie;
   opportunityId = (await createOpportunity(ctx.db)).id;
   victimId = (await createUser(ctx.db)).id;
-  const png = await sharp({
-    create: { width: 40, height: 40, channels: 3, background: { r: 9, g: 9, b: 9 } },
-  })
-    .png()
-    .toBuffer();
-  const [image] = await ctx.db
-    .insert(images)
-    .values({ contentType: 'image/png', bytes: png, width: 40, height: 40, byteSize: png.length })
-    .returning();
-  imageId = image!.id;
+  imageId = (await createImage(ctx.db, { width: 40, height: 40 })).id;
 });
 
 afterAll(() => {
@@ -228,8 +221,6 @@ type Endpoint = {
   refusalWrites?: Array<keyof Snapshot>;
   runs?: number;
 };
-
-const randomAddress = () => `10.${randomBytes(3).join('.')}`;
 
 const ENDPOINTS: Record<string, Endpoint> = {
   'POST /api/auth/login': {
@@ -258,7 +249,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
     cookie: () => adminCookie,
     valid: () => ({
       name: 'New Reviewer',
-      email: `new-${randomBytes(4).toString('hex')}@example.test`,
+      email: uniqueEmail('new'),
       password: 'a long enough password',
     }),
     runs: 100,
@@ -281,7 +272,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => '/api/admin/invitations',
     cookie: () => adminCookie,
     valid: () => ({
-      email: `invitee-${randomBytes(4).toString('hex')}@example.test`,
+      email: uniqueEmail('invitee'),
       name: 'Invitee',
       displayName: 'Inv',
       customMessage: 'Welcome',
@@ -292,7 +283,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => '/api/admin/opportunities',
     cookie: () => adminCookie,
     valid: () => ({
-      number: 1_000 + Number.parseInt(randomBytes(2).toString('hex'), 16),
+      number: nextOpportunityNumber(),
       title: 'A title',
       description: 'A description',
       tags: ['a', 'b'],
@@ -344,7 +335,7 @@ async function send(endpoint: Endpoint, payload: string) {
     method: endpoint.method,
     url: endpoint.url(),
     payload,
-    remoteAddress: randomAddress(),
+    remoteAddress: uniqueIp(),
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
   });
 }
@@ -522,7 +513,7 @@ describe('generated path parameters', () => {
           const response = await ctx.app.inject({
             method: route.method as 'GET',
             url,
-            remoteAddress: randomAddress(),
+            remoteAddress: uniqueIp(),
             headers: cookie ? { cookie } : {},
           });
           expectCleanError(response, `${route.method} ${url.slice(0, 200)}`);

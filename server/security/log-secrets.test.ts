@@ -5,9 +5,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp, loggerOptions } from '../app';
 import { setupTestApp, TEST_SESSION_SECRET } from '../test/build-test-app';
-import { createUser } from '../test/factories';
-import { emailsTo, tokenFromEmail } from '../test/mail-helpers';
-import { sessionIdOf } from '../test/session-factories';
+import { sessionIdOf } from '../test/factories/sessions';
+import { createUser } from '../test/factories/users';
+import { emailsTo, tokenFromEmail } from '../test/queries';
 
 /**
  * Runs the flows that handle secrets through an app logging at `trace` into memory, with the

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import { INVITATION_RATE_LIMIT } from '../modules/invitations/public-routes';
 import { setupTestApp, TEST_SESSION_SECRET } from '../test/build-test-app';
-import { createUser, TEST_PASSWORD } from '../test/factories';
+import { createUser, TEST_PASSWORD } from '../test/factories/users';
 
 const ctx = setupTestApp();
 

@@ -4,18 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { images, users } from '../db/schema/index';
+import { users } from '../db/schema/index';
 import { guardScope } from '../plugins/authentication';
 import type { Access, DeclaredRoute } from '../plugins/route-access';
 import { enforceRouteAccess } from '../plugins/route-access';
 import { setupTestApp, TEST_SESSION_SECRET } from '../test/build-test-app';
-import { createSignedInUser, createUser } from '../test/factories';
-import { createOpportunity } from '../test/reviewer-workspace-factories';
-import { mintSession } from '../test/session-factories';
+import { createImage } from '../test/factories/images';
+import { createOpportunity } from '../test/factories/opportunities';
+import { mintSession } from '../test/factories/sessions';
+import { createUser } from '../test/factories/users';
+import { createSignedInUser } from '../test/http';
 
 const ctx = setupTestApp();
 
@@ -120,20 +121,12 @@ beforeAll(async () => {
     'deactivated admin': deactivatedAdmin.id,
   };
   const victim = await createUser(ctx.db);
-  const png = await sharp({
-    create: { width: 10, height: 10, channels: 3, background: { r: 1, g: 2, b: 3 } },
-  })
-    .png()
-    .toBuffer();
-  const [image] = await ctx.db
-    .insert(images)
-    .values({ contentType: 'image/png', bytes: png, width: 10, height: 10, byteSize: png.length })
-    .returning();
+  const image = await createImage(ctx.db);
   params = {
     opportunity: (await createOpportunity(ctx.db, { status: 'draft', publishedAt: null })).id,
     publishedOpportunity: (await createOpportunity(ctx.db)).id,
     reviewer: victim.id,
-    image: image!.id,
+    image: image.id,
   };
 });
 

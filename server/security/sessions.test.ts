@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { setupTestApp, TEST_SESSION_SECRET } from '../test/build-test-app';
-import { createUser, signIn, TEST_PASSWORD } from '../test/factories';
-import { sessionIdOf, signedSessionCookie } from '../test/session-factories';
+import { sessionIdOf, signedSessionCookie } from '../test/factories/sessions';
+import { createUser, TEST_PASSWORD } from '../test/factories/users';
+import { signIn } from '../test/http';
 
 // Short lifetimes through the new variables, to see them applied.
 const ctx = setupTestApp({ SESSION_MAX_AGE_HOURS: '2', SESSION_IDLE_MINUTES: '30' });

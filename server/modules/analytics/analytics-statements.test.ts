@@ -1,12 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  insertOpportunity,
-  insertReview,
-  insertReviewer,
-  scoresOf,
-} from '../../test/analytics-factories';
 import { setupTestApp } from '../../test/build-test-app';
-import { createSignedInUser } from '../../test/factories';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { createReview, scoresOf } from '../../test/factories/reviews';
+import { createUser } from '../../test/factories/users';
+import { createSignedInUser } from '../../test/http';
 
 const ctx = setupTestApp();
 const PATHS = ['opportunities', 'reviewers', 'heatmap'] as const;
@@ -25,13 +22,13 @@ async function growTo(reviewerCount: number, opportunityCount: number) {
   const reviewers = [];
   const opportunities = [];
   for (let i = 0; i < reviewerCount; i++) {
-    reviewers.push(await insertReviewer(ctx.db, { name: `Grown ${String(i).padStart(2, '0')}` }));
+    reviewers.push(await createUser(ctx.db, { name: `Grown ${String(i).padStart(2, '0')}` }));
   }
-  for (let i = 0; i < opportunityCount; i++) opportunities.push(await insertOpportunity(ctx.db));
+  for (let i = 0; i < opportunityCount; i++) opportunities.push(await createOpportunity(ctx.db));
   for (const [i, reviewer] of reviewers.entries()) {
     for (const [j, opportunity] of opportunities.entries()) {
       const score = ((i + j) % 5) + 1;
-      await insertReview(ctx.db, {
+      await createReview(ctx.db, {
         opportunityId: opportunity.id,
         reviewerId: reviewer.id,
         scores: scoresOf([score, score, score, score, score]),
@@ -58,7 +55,7 @@ beforeAll(async () => {
 describe('analytics query counts', () => {
   it('answers empty lists when nothing is published and no reviewer exists', async () => {
     for (const path of PATHS) expect((await get(path)).json()).toEqual([]);
-    const reviewer = await insertReviewer(ctx.db, { name: 'Alone' });
+    const reviewer = await createUser(ctx.db, { name: 'Alone' });
     const heatmap = (await get('heatmap')).json();
     expect(heatmap).toEqual([
       { reviewerId: reviewer.id, reviewerName: 'Alone', opportunities: [] },

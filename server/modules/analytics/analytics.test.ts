@@ -4,20 +4,17 @@ import { compositeOf } from '@shared/scoring';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
-import {
-  insertOpportunity,
-  insertReview,
-  insertReviewer,
-  round4,
-  scoresOf,
-} from '../../test/analytics-factories';
+import { round4 } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
-import { createSignedInUser } from '../../test/factories';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { createReview, scoresOf } from '../../test/factories/reviews';
+import { createUser } from '../../test/factories/users';
+import { createSignedInUser } from '../../test/http';
 
 const ctx = setupTestApp();
 
-type Reviewer = Awaited<ReturnType<typeof insertReviewer>>;
-type Opportunity = Awaited<ReturnType<typeof insertOpportunity>>;
+type Reviewer = typeof users.$inferSelect;
+type Opportunity = Awaited<ReturnType<typeof createOpportunity>>;
 type Arranged = { opportunityId: string; reviewerId: string; scores: Scores };
 
 let adminCookie: string;
@@ -102,7 +99,7 @@ const get = (path: string, cookie = adminCookie) =>
   ctx.app.inject({ method: 'GET', url: `/api/admin/analytics/${path}`, headers: { cookie } });
 
 async function review(opportunity: Opportunity, reviewer: Reviewer, scores: Scores) {
-  await insertReview(ctx.db, { opportunityId: opportunity.id, reviewerId: reviewer.id, scores });
+  await createReview(ctx.db, { opportunityId: opportunity.id, reviewerId: reviewer.id, scores });
   arranged.push({ opportunityId: opportunity.id, reviewerId: reviewer.id, scores });
 }
 
@@ -111,10 +108,10 @@ beforeAll(async () => {
   reviewerCookie = (await createSignedInUser(ctx.app, ctx.db, 'reviewer')).cookie;
   // The signed-in reviewer is an active reviewer too; give it a name that sorts last.
   await ctx.db.update(users).set({ name: 'Zed Signed-In' }).where(eq(users.role, 'reviewer'));
-  const alice = await insertReviewer(ctx.db, { name: 'Alice Archer' });
-  const bob = await insertReviewer(ctx.db, { name: 'Bob Baker', displayName: 'Bobby' });
-  const carol = await insertReviewer(ctx.db, { name: 'Carol Clark' });
-  const dave = await insertReviewer(ctx.db, { name: 'Dave Dormant', isActive: false });
+  const alice = await createUser(ctx.db, { name: 'Alice Archer' });
+  const bob = await createUser(ctx.db, { name: 'Bob Baker', displayName: 'Bobby' });
+  const carol = await createUser(ctx.db, { name: 'Carol Clark' });
+  const dave = await createUser(ctx.db, { name: 'Dave Dormant', isActive: false });
   reviewers = [
     alice,
     bob,
@@ -123,11 +120,11 @@ beforeAll(async () => {
     ...(await ctx.db.select().from(users).where(eq(users.name, 'Zed Signed-In'))),
   ];
   // Created out of number order on purpose: rows and cells must come back by number.
-  const p3 = await insertOpportunity(ctx.db, { number: 30, title: 'Never reviewed' });
-  const p1 = await insertOpportunity(ctx.db, { number: 10, title: 'Widely reviewed' });
-  const p2 = await insertOpportunity(ctx.db, { number: 20, title: 'Reviewed once' });
-  const draft = await insertOpportunity(ctx.db, { number: 40, status: 'draft', publishedAt: null });
-  const archived = await insertOpportunity(ctx.db, { number: 50, status: 'archived' });
+  const p3 = await createOpportunity(ctx.db, { number: 30, title: 'Never reviewed' });
+  const p1 = await createOpportunity(ctx.db, { number: 10, title: 'Widely reviewed' });
+  const p2 = await createOpportunity(ctx.db, { number: 20, title: 'Reviewed once' });
+  const draft = await createOpportunity(ctx.db, { number: 40, status: 'draft', publishedAt: null });
+  const archived = await createOpportunity(ctx.db, { number: 50, status: 'archived' });
   published = [p1, p2, p3];
 
   await review(p1, alice, scoresOf([4, 3, 5, 2, 3]));

@@ -3,16 +3,16 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, users } from '../../db/schema/index';
+import { expectAdminOnly } from '../../test/assertions';
+import { setupTestApp } from '../../test/build-test-app';
+import { createUser, TEST_PASSWORD } from '../../test/factories/users';
 import {
   type AccessFixtures,
   createAccessFixtures,
-  expectAdminOnly,
-  send,
-} from '../../test/admin-factories';
-import { auditRowsFor, auditText } from '../../test/audit-helpers';
-import { setupTestApp } from '../../test/build-test-app';
-import { createUser, TEST_PASSWORD } from '../../test/factories';
-import { imageUpload } from '../../test/multipart';
+  imageUpload,
+  requestsAs,
+} from '../../test/http';
+import { auditRowsFor, auditText } from '../../test/queries';
 
 const ctx = setupTestApp();
 let access: AccessFixtures;
@@ -22,9 +22,7 @@ beforeAll(async () => {
   access = await createAccessFixtures(ctx.app, ctx.db);
 });
 
-function asAdmin(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
-  return send(ctx.app, { method, url, payload, cookie: access.admin.cookie }, { 'user-agent': UA });
-}
+const asAdmin = requestsAs(ctx, () => access.admin.cookie, { 'user-agent': UA });
 
 async function passwordHashOf(id: string) {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, id));

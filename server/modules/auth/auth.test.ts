@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
 import { setupTestApp } from '../../test/build-test-app';
-import { createUser, signIn, TEST_PASSWORD } from '../../test/factories';
+import { createUser, TEST_PASSWORD } from '../../test/factories/users';
+import { signIn } from '../../test/http';
 
 const ctx = setupTestApp();
 

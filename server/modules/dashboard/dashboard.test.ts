@@ -2,15 +2,12 @@ import type { Scores } from '@shared/criteria';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reviews, users } from '../../db/schema/index';
-import {
-  type AccessFixtures,
-  createAccessFixtures,
-  expectAdminOnly,
-  send,
-} from '../../test/admin-factories';
+import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
-import { createUser } from '../../test/factories';
-import { createOpportunity, createReview } from '../../test/reviewer-workspace-factories';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { createReview } from '../../test/factories/reviews';
+import { createUser } from '../../test/factories/users';
+import { type AccessFixtures, createAccessFixtures, send } from '../../test/http';
 
 // Its own file, so its own database: these endpoints report totals, which are known here.
 const ctx = setupTestApp();

@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { opportunities } from '../../db/schema/index';
-import { freshNumber } from '../../test/analytics-factories';
 import { setupTestApp } from '../../test/build-test-app';
-import { createSignedInUser } from '../../test/factories';
+import { createOpportunities } from '../../test/factories/opportunities';
+import { createSignedInUser } from '../../test/http';
 import { readInBatches } from './batched-reader';
 import { openCsvExport } from './csv-export';
 import { EXPORTS } from './definitions';
@@ -21,13 +20,8 @@ const download = (type: string) =>
     headers: { cookie: adminCookie },
   });
 
-async function addOpportunities(count: number) {
-  const values = Array.from({ length: count }, () => {
-    const number = freshNumber();
-    return { number, title: `Bulk ${number}`, tags: ['bulk'] };
-  });
-  await ctx.db.insert(opportunities).values(values);
-}
+const addOpportunities = (count: number) =>
+  createOpportunities(ctx.db, count, (number) => ({ title: `Bulk ${number}`, tags: ['bulk'] }));
 
 /** Every pooled connection is back and none is left inside a transaction. */
 async function expectNoConnectionHeld() {
@@ -123,11 +117,7 @@ describe('export streaming', () => {
   it('gives the connection back when an HTTP client hangs up mid-download', async () => {
     // About 6 MB in 5 batches, far more than the socket buffers, so the download is cut short.
     const description = 'x'.repeat(1000);
-    const values = Array.from({ length: 4700 }, () => {
-      const number = freshNumber();
-      return { number, title: `Long ${number}`, description };
-    });
-    await ctx.db.insert(opportunities).values(values);
+    await createOpportunities(ctx.db, 4700, (number) => ({ title: `Long ${number}`, description }));
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;
     const received = await new Promise<number>((resolve, reject) => {

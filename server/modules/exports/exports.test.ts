@@ -4,22 +4,19 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
-import {
-  insertComment,
-  insertOpportunity,
-  insertReview,
-  insertReviewer,
-  scoresOf,
-} from '../../test/analytics-factories';
 import { setupTestApp } from '../../test/build-test-app';
-import { createSignedInUser } from '../../test/factories';
+import { createComment } from '../../test/factories/comments';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { createReview, scoresOf } from '../../test/factories/reviews';
+import { createUser } from '../../test/factories/users';
+import { createSignedInUser } from '../../test/http';
 
 const ctx = setupTestApp();
 
-type Reviewer = Awaited<ReturnType<typeof insertReviewer>>;
-type Opportunity = Awaited<ReturnType<typeof insertOpportunity>>;
-type Comment = Awaited<ReturnType<typeof insertComment>>;
-type Review = Awaited<ReturnType<typeof insertReview>>;
+type Reviewer = Awaited<ReturnType<typeof createUser>>;
+type Opportunity = Awaited<ReturnType<typeof createOpportunity>>;
+type Comment = Awaited<ReturnType<typeof createComment>>;
+type Review = Awaited<ReturnType<typeof createReview>>;
 
 let adminCookie: string;
 let reviewerCookie: string;
@@ -50,11 +47,11 @@ async function records(type: string) {
 beforeAll(async () => {
   adminCookie = (await createSignedInUser(ctx.app, ctx.db, 'admin')).cookie;
   reviewerCookie = (await createSignedInUser(ctx.app, ctx.db, 'reviewer')).cookie;
-  ann = await insertReviewer(ctx.db, { name: 'Ann Able', displayName: '@Annie' });
-  ben = await insertReviewer(ctx.db, { name: 'Ben Bold, Jr.', isActive: false });
+  ann = await createUser(ctx.db, { name: 'Ann Able', displayName: '@Annie' });
+  ben = await createUser(ctx.db, { name: 'Ben Bold, Jr.', isActive: false });
   const created = new Date('2024-03-01T10:00:00.123Z');
   opportunities = [
-    await insertOpportunity(ctx.db, {
+    await createOpportunity(ctx.db, {
       number: 2,
       title: '=HYPERLINK("http://evil.test","click")',
       description: `+1 then ${AWKWARD}`,
@@ -63,7 +60,7 @@ beforeAll(async () => {
       createdAt: created,
       publishedAt: new Date('2024-03-02T08:30:00Z'),
     }),
-    await insertOpportunity(ctx.db, {
+    await createOpportunity(ctx.db, {
       number: 1,
       title: AWKWARD,
       description: '',
@@ -71,7 +68,7 @@ beforeAll(async () => {
       status: 'draft',
       publishedAt: null,
     }),
-    await insertOpportunity(ctx.db, {
+    await createOpportunity(ctx.db, {
       number: 3,
       title: '\tTabbed',
       description: '-2',
@@ -89,7 +86,7 @@ beforeAll(async () => {
   ];
   reviews = [];
   for (const [opportunity, reviewer, scores] of plan) {
-    const review = await insertReview(ctx.db, {
+    const review = await createReview(ctx.db, {
       opportunityId: opportunity.id,
       reviewerId: reviewer.id,
       scores,
@@ -98,7 +95,7 @@ beforeAll(async () => {
   }
   comments = [
     {
-      comment: await insertComment(ctx.db, {
+      comment: await createComment(ctx.db, {
         opportunityId: o2.id,
         reviewerId: ben.id,
         howToBiggerBetter: '=1+1',
@@ -110,7 +107,7 @@ beforeAll(async () => {
       reviewer: ben,
     },
     {
-      comment: await insertComment(ctx.db, {
+      comment: await createComment(ctx.db, {
         opportunityId: o2.id,
         reviewerId: ann.id,
         howToBiggerBetter: '-minus',

@@ -4,16 +4,18 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { images, users } from '../../db/schema/index';
+import { expectAdminOnly } from '../../test/assertions';
+import { setupTestApp } from '../../test/build-test-app';
+import { unknownId } from '../../test/factories/sequence';
 import {
   type AccessFixtures,
   createAccessFixtures,
-  expectAdminOnly,
+  createSignedInUser,
+  imageUpload,
+  multipartBody,
   send,
-} from '../../test/admin-factories';
-import { setupTestApp } from '../../test/build-test-app';
-import { createSignedInUser, signIn } from '../../test/factories';
-import { imageUpload, multipartBody } from '../../test/multipart';
-import { unknownId } from '../../test/reviewer-workspace-factories';
+  signIn,
+} from '../../test/http';
 
 const ctx = setupTestApp();
 let access: AccessFixtures;

@@ -2,35 +2,25 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, invitationTokens, users } from '../../db/schema/index';
-import {
-  type AccessFixtures,
-  createAccessFixtures,
-  expectAdminOnly,
-  send,
-} from '../../test/admin-factories';
-import { auditRowsFor, auditText } from '../../test/audit-helpers';
+import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
-import { createUser } from '../../test/factories';
-import { emailsTo, tokenFromEmail } from '../../test/mail-helpers';
+import { uniqueEmail, uniqueIp } from '../../test/factories/sequence';
+import { createUser } from '../../test/factories/users';
+import { type AccessFixtures, createAccessFixtures, requestsAs } from '../../test/http';
+import { auditRowsFor, auditText, emailsTo, tokenFromEmail } from '../../test/queries';
 import { EXPIRED_LINK, REVOKED_LINK, UNKNOWN_LINK, USED_LINK } from './service';
 
 const ctx = setupTestApp();
 let access: AccessFixtures;
-let seq = 0;
 
 beforeAll(async () => {
   access = await createAccessFixtures(ctx.app, ctx.db);
 });
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const uniqueEmail = (label: string) => `${label}-${++seq}-${Date.now()}@example.test`;
-// Each public call comes from its own address so that the per-address throttle stays out of the way.
-const nextIp = () => `10.20.${Math.floor(seq / 200)}.${(seq++ % 200) + 1}`;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-function asAdmin(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  return send(ctx.app, { method, url, payload, cookie: access.admin.cookie });
-}
+const asAdmin = requestsAs(ctx, () => access.admin.cookie);
 
 async function invite(overrides: Record<string, unknown> = {}) {
   const email = uniqueEmail('invitee');
@@ -49,11 +39,11 @@ async function invite(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function view(token: string, remoteAddress = nextIp()) {
+function view(token: string, remoteAddress = uniqueIp()) {
   return ctx.app.inject({ method: 'GET', url: `/api/invitations/${token}`, remoteAddress });
 }
 
-function accept(token: string, body: object, remoteAddress = nextIp()) {
+function accept(token: string, body: object, remoteAddress = uniqueIp()) {
   return ctx.app.inject({
     method: 'POST',
     url: `/api/invitations/${token}/accept`,

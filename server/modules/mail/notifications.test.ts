@@ -1,20 +1,15 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailNotifications, opportunities } from '../../db/schema/index';
-import {
-  type AccessFixtures,
-  createAccessFixtures,
-  expectAdminOnly,
-  send,
-} from '../../test/admin-factories';
-import {
-  insertOpportunity,
-  insertReview,
-  insertReviewer,
-  scoresOf,
-} from '../../test/analytics-factories';
+import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
-import { emailsTo, tokenFromEmail } from '../../test/mail-helpers';
+import { createEmail } from '../../test/factories/emails';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { createReview, scoresOf } from '../../test/factories/reviews';
+import { nextOpportunityNumber, uniqueEmail } from '../../test/factories/sequence';
+import { createUser } from '../../test/factories/users';
+import { type AccessFixtures, createAccessFixtures, requestsAs } from '../../test/http';
+import { emailsTo, tokenFromEmail } from '../../test/queries';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { smtpTransport } from './transport';
 import { processDueEmails } from './worker';
@@ -23,7 +18,6 @@ const ctx = setupTestApp();
 const FROM = 'Assay <no-reply@assay.test>';
 let access: AccessFixtures;
 let sink: SmtpSink;
-let nextNumber = 900;
 
 beforeAll(async () => {
   access = await createAccessFixtures(ctx.app, ctx.db);
@@ -33,16 +27,15 @@ afterAll(async () => {
   await sink?.close();
 });
 
-function asAdmin(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
-  return send(ctx.app, { method, url, payload, cookie: access.admin.cookie });
-}
+const asAdmin = requestsAs(ctx, () => access.admin.cookie);
 
 const deliver = () => processDueEmails(ctx.db, smtpTransport(sink.url), { from: FROM });
 const receivedBy = (address: string) => sink.received.filter((m) => m.to.includes(address));
 
-async function createOpportunity(status: 'draft' | 'published' = 'draft', title = 'Solar roofs') {
+/** Creates an opportunity through the admin API, which is what queues the emails. */
+async function postOpportunity(status: 'draft' | 'published' = 'draft', title = 'Solar roofs') {
   const response = await asAdmin('POST', '/api/admin/opportunities', {
-    number: ++nextNumber,
+    number: nextOpportunityNumber(),
     title,
     description: 'Cheap panels',
     status,
@@ -53,10 +46,10 @@ async function createOpportunity(status: 'draft' | 'published' = 'draft', title 
 
 describe('new_opportunity emails', () => {
   it('notifies each active reviewer once, when an opportunity is first published', async () => {
-    const ann = await insertReviewer(ctx.db, { name: 'Ann Active' });
-    const bob = await insertReviewer(ctx.db, { name: 'Bob Active' });
-    const inactive = await insertReviewer(ctx.db, { isActive: false });
-    const opportunity = await createOpportunity('draft', 'Tidal <power> & more');
+    const ann = await createUser(ctx.db, { name: 'Ann Active' });
+    const bob = await createUser(ctx.db, { name: 'Bob Active' });
+    const inactive = await createUser(ctx.db, { isActive: false });
+    const opportunity = await postOpportunity('draft', 'Tidal <power> & more');
     expect(await emailsTo(ctx.db, ann.email)).toHaveLength(0);
 
     const publish = (status: string) =>
@@ -89,15 +82,15 @@ describe('new_opportunity emails', () => {
   });
 
   it('notifies when an opportunity is created as published', async () => {
-    const reviewer = await insertReviewer(ctx.db);
-    await createOpportunity('published');
+    const reviewer = await createUser(ctx.db);
+    await postOpportunity('published');
     expect(await emailsTo(ctx.db, reviewer.email, 'new_opportunity')).toHaveLength(1);
   });
 
   it('queues nothing when the publishing change is refused', async () => {
-    const reviewer = await insertReviewer(ctx.db);
-    const taken = await createOpportunity('draft');
-    const other = await createOpportunity('draft');
+    const reviewer = await createUser(ctx.db);
+    const taken = await postOpportunity('draft');
+    const other = await postOpportunity('draft');
     const response = await asAdmin('PATCH', `/api/admin/opportunities/${other.id}`, {
       number: taken.number,
       status: 'published',
@@ -118,24 +111,24 @@ describe('POST /api/admin/reviewers/send-reminders', () => {
   });
 
   it('queues one reminder per active reviewer with unreviewed published opportunities', async () => {
-    await insertOpportunity(ctx.db, { status: 'published', publishedAt: new Date() });
-    await insertOpportunity(ctx.db, { status: 'draft' });
+    await createOpportunity(ctx.db, { status: 'published', publishedAt: new Date() });
+    await createOpportunity(ctx.db, { status: 'draft' });
     const published = await ctx.db
       .select()
       .from(opportunities)
       .where(eq(opportunities.status, 'published'));
     expect(published.length).toBeGreaterThanOrEqual(2);
-    const done = await insertReviewer(ctx.db, { name: 'Done Reviewer' });
-    const behind = await insertReviewer(ctx.db, { name: 'Behind Reviewer' });
-    const inactive = await insertReviewer(ctx.db, { isActive: false });
+    const done = await createUser(ctx.db, { name: 'Done Reviewer' });
+    const behind = await createUser(ctx.db, { name: 'Behind Reviewer' });
+    const inactive = await createUser(ctx.db, { isActive: false });
     for (const opportunity of published) {
-      await insertReview(ctx.db, {
+      await createReview(ctx.db, {
         opportunityId: opportunity.id,
         reviewerId: done.id,
         scores: scoresOf([3, 3, 3, 3, 3]),
       });
     }
-    await insertReview(ctx.db, {
+    await createReview(ctx.db, {
       opportunityId: published[0]!.id,
       reviewerId: behind.id,
       scores: scoresOf([4, 4, 4, 4, 4]),
@@ -173,7 +166,7 @@ describe('POST /api/admin/reviewers/send-reminders', () => {
 
 describe('invitation emails over SMTP', () => {
   it('arrive with the link to PUBLIC_URL/invite/{token} that opens the invitation', async () => {
-    const email = `smtp-invitee-${Date.now()}@example.test`;
+    const email = uniqueEmail('smtp-invitee');
     const response = await asAdmin('POST', '/api/admin/invitations', {
       email,
       name: 'Smtp Invitee',
@@ -210,29 +203,27 @@ describe('GET /api/admin/reviewers lastEmail', () => {
         };
       }[];
     };
-    const quiet = await insertReviewer(ctx.db);
-    const failing = await insertReviewer(ctx.db);
-    await ctx.db.insert(emailNotifications).values([
-      {
-        recipientId: failing.id,
-        recipientEmail: failing.email,
-        type: 'new_opportunity',
-        subject: 'old',
-        body: 'old',
-        status: 'sent',
-        sentAt: new Date(Date.now() - 60_000),
-        createdAt: new Date(Date.now() - 120_000),
-      },
-      {
-        recipientId: failing.id,
-        recipientEmail: failing.email,
-        type: 'review_reminder',
-        subject: 'new',
-        body: 'new',
-        status: 'failed',
-        errorMessage: '550 No such user',
-      },
-    ]);
+    const quiet = await createUser(ctx.db);
+    const failing = await createUser(ctx.db);
+    await createEmail(ctx.db, {
+      recipientId: failing.id,
+      recipientEmail: failing.email,
+      type: 'new_opportunity',
+      subject: 'old',
+      body: 'old',
+      status: 'sent',
+      sentAt: new Date(Date.now() - 60_000),
+      createdAt: new Date(Date.now() - 120_000),
+    });
+    await createEmail(ctx.db, {
+      recipientId: failing.id,
+      recipientEmail: failing.email,
+      type: 'review_reminder',
+      subject: 'new',
+      body: 'new',
+      status: 'failed',
+      errorMessage: '550 No such user',
+    });
     const rows = await list();
     expect(rows.find((r) => r.id === quiet.id)!.lastEmail).toBeNull();
     const latest = rows.find((r) => r.id === failing.id)!.lastEmail;
@@ -246,10 +237,8 @@ describe('GET /api/admin/reviewers lastEmail', () => {
 
     const few = await ctx.countStatements(list);
     for (let i = 0; i < 8; i++) {
-      const reviewer = await insertReviewer(ctx.db);
-      await ctx.db.execute(sql`
-        insert into email_notifications (recipient_id, recipient_email, type, subject, body)
-        values (${reviewer.id}, ${reviewer.email}, 'review_reminder', 's', 'b')`);
+      const reviewer = await createUser(ctx.db);
+      await createEmail(ctx.db, { recipientId: reviewer.id, recipientEmail: reviewer.email });
     }
     const many = await ctx.countStatements(list);
     // Session + user for the guard, the reviewers, their latest emails.

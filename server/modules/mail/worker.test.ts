@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '../../db/client';
 import { emailNotifications } from '../../db/schema/index';
 import { setupTestApp } from '../../test/build-test-app';
-import { createUser } from '../../test/factories';
+import { createEmail } from '../../test/factories/emails';
+import { nextSequence } from '../../test/factories/sequence';
+import { createUser } from '../../test/factories/users';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
-import { queueEmails } from './outbox';
 import { escapeHtml, reviewReminderEmail } from './templates';
 import { createMailTransport, fileDropTransport, smtpTransport } from './transport';
 import { BACKOFF_BASE_MS, MAX_ATTEMPTS, processDueEmails, startEmailWorker } from './worker';
@@ -25,32 +26,17 @@ afterAll(async () => {
   await sink?.close();
 });
 
-let counter = 0;
-/** Queues emails with unique recipients and answers their ids. */
+/**
+ * Queues emails with unique recipients and answers their rows. They are due by Node's clock, which
+ * the tests pass as `now`: the database's now() has microseconds and can fall after a Date taken
+ * in the same millisecond, which would leave the email not yet due.
+ */
 async function queue(count = 1, subjectPrefix = 'Worker test') {
-  const emails = Array.from({ length: count }, () => {
-    counter++;
-    return {
-      recipientId: null,
-      recipientEmail: `worker-${counter}-${Date.now()}@example.test`,
-      type: 'review_reminder' as const,
-      content: {
-        subject: `${subjectPrefix} ${counter}`,
-        text: `Plain text ${counter}\n`,
-        html: `<p>HTML ${counter}</p>`,
-      },
-    };
-  });
-  await queueEmails(ctx.db, emails);
-  const rows = await ctx.db
-    .select()
-    .from(emailNotifications)
-    .where(
-      inArray(
-        emailNotifications.recipientEmail,
-        emails.map((e) => e.recipientEmail),
-      ),
-    );
+  const rows = [];
+  for (let i = 0; i < count; i++) {
+    const subject = `${subjectPrefix} ${nextSequence()}`;
+    rows.push(await createEmail(ctx.db, { subject, nextAttemptAt: new Date() }));
+  }
   return rows;
 }
 
@@ -73,7 +59,7 @@ describe('processDueEmails over SMTP', () => {
     expect(mails[0]!.subject).toBe(email!.subject);
     expect(mails[0]!.raw).toMatch(/Content-Type: text\/plain/);
     expect(mails[0]!.raw).toMatch(/Content-Type: text\/html/);
-    expect(mails[0]!.decoded).toContain(`Plain text ${counter}`);
+    expect(mails[0]!.decoded).toContain(email!.body.trimEnd());
     const row = await rowOf(email!.id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, errorMessage: null });
     expect(row.sentAt?.getTime()).toBe(now.getTime());
@@ -215,14 +201,14 @@ describe('the .eml drop when SMTP_URL is unset', () => {
       remaining: 2,
       link: 'http://assay.test/reviewer/opportunities',
     });
-    await queueEmails(ctx.db, [
-      {
-        recipientId: reviewer.id,
-        recipientEmail: reviewer.email,
-        type: 'review_reminder',
-        content,
-      },
-    ]);
+    await createEmail(ctx.db, {
+      recipientId: reviewer.id,
+      recipientEmail: reviewer.email,
+      type: 'review_reminder',
+      subject: content.subject,
+      body: content.text,
+      html: content.html,
+    });
     await processDueEmails(ctx.db, transport, { from: FROM });
     const folder = path.join(ctx.config.dataDir, 'mail');
     const files = fs.readdirSync(folder).filter((name) => name.endsWith('.eml'));

@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { opportunities } from '../../db/schema/index';
-import {
-  type AccessFixtures,
-  createAccessFixtures,
-  expectAdminOnly,
-  send,
-} from '../../test/admin-factories';
+import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
-import { createOpportunity, unknownId } from '../../test/reviewer-workspace-factories';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { nextOpportunityNumber, unknownId } from '../../test/factories/sequence';
+import { type AccessFixtures, createAccessFixtures, requestsAs } from '../../test/http';
 
 const ctx = setupTestApp();
 let access: AccessFixtures;
@@ -17,18 +14,15 @@ beforeAll(async () => {
   access = await createAccessFixtures(ctx.app, ctx.db);
 });
 
-const asAdmin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  send(ctx.app, { method, url, payload, cookie: access.admin.cookie });
+const asAdmin = requestsAs(ctx, () => access.admin.cookie);
 
 async function rowOf(id: string) {
   const [row] = await ctx.db.select().from(opportunities).where(eq(opportunities.id, id));
   return row;
 }
 
-// This file's API-created opportunities use numbers from 1000 up; factory rows use 1, 2, ...
-let nextNumber = 1000;
 const validBody = (overrides: object = {}) => ({
-  number: nextNumber++,
+  number: nextOpportunityNumber(),
   title: 'Solar desalination',
   description: 'Fresh water from sunlight',
   imageUrl: null,

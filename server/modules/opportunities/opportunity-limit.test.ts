@@ -2,9 +2,8 @@ import { MAX_OPPORTUNITIES } from '@shared/limits';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { opportunities } from '../../db/schema/index';
-import { send } from '../../test/admin-factories';
 import { setupTestApp } from '../../test/build-test-app';
-import { createSignedInUser } from '../../test/factories';
+import { createSignedInUser, send } from '../../test/http';
 
 // Its own file (its own database): the limit is about the total number of opportunities.
 const ctx = setupTestApp();

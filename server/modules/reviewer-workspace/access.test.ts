@@ -1,17 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
-import { createViewerState } from '../../test/admin-factories';
 import { setupTestApp } from '../../test/build-test-app';
-import { createSignedInUser } from '../../test/factories';
-import {
-  createComment,
-  createOpportunity,
-  createReview,
-  SAMPLE_SCORES,
-  setShowReviewerComments,
-  unknownId,
-} from '../../test/reviewer-workspace-factories';
+import { createComment } from '../../test/factories/comments';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { createReview, SAMPLE_SCORES } from '../../test/factories/reviews';
+import { unknownId } from '../../test/factories/sequence';
+import { setShowReviewerComments } from '../../test/factories/settings';
+import { createViewerState } from '../../test/factories/viewer-states';
+import { createSignedInUser } from '../../test/http';
 
 const ctx = setupTestApp();
 

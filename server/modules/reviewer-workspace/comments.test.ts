@@ -2,12 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { comments } from '../../db/schema/index';
 import { setupTestApp } from '../../test/build-test-app';
-import { createSignedInUser, createUser } from '../../test/factories';
-import {
-  createComment,
-  createOpportunity,
-  setShowReviewerComments,
-} from '../../test/reviewer-workspace-factories';
+import { createComment } from '../../test/factories/comments';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { setShowReviewerComments } from '../../test/factories/settings';
+import { createUser } from '../../test/factories/users';
+import { createSignedInUser } from '../../test/http';
 
 const ctx = setupTestApp();
 

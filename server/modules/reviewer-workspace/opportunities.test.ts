@@ -3,12 +3,11 @@ import { type ReviewerOpportunity, reviewerOpportunitySchema } from '@shared/rev
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setupTestApp } from '../../test/build-test-app';
-import { createSignedInUser, createUser } from '../../test/factories';
-import {
-  createComment,
-  createOpportunity,
-  createReview,
-} from '../../test/reviewer-workspace-factories';
+import { createComment } from '../../test/factories/comments';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { createReview } from '../../test/factories/reviews';
+import { createUser } from '../../test/factories/users';
+import { createSignedInUser } from '../../test/http';
 
 const ctx = setupTestApp();
 

@@ -2,12 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { reviews } from '../../db/schema/index';
 import { setupTestApp } from '../../test/build-test-app';
-import { createSignedInUser, createUser } from '../../test/factories';
-import {
-  createOpportunity,
-  createReview,
-  SAMPLE_SCORES,
-} from '../../test/reviewer-workspace-factories';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { createReview, SAMPLE_SCORES } from '../../test/factories/reviews';
+import { createUser } from '../../test/factories/users';
+import { createSignedInUser } from '../../test/http';
 
 const ctx = setupTestApp();
 

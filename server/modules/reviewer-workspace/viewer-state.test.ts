@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { opportunities, viewerStates } from '../../db/schema/index';
 import { setupTestApp } from '../../test/build-test-app';
-import { createSignedInUser } from '../../test/factories';
-import { createOpportunity } from '../../test/reviewer-workspace-factories';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { createSignedInUser } from '../../test/http';
 
 const ctx = setupTestApp();
 

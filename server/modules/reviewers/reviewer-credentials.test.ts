@@ -2,21 +2,21 @@ import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { comments, reviews, users, viewerStates } from '../../db/schema/index';
+import { setupTestApp } from '../../test/build-test-app';
+import { createComment } from '../../test/factories/comments';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { createReview } from '../../test/factories/reviews';
+import { unknownId } from '../../test/factories/sequence';
+import { createUser } from '../../test/factories/users';
+import { createViewerState } from '../../test/factories/viewer-states';
 import {
   type AccessFixtures,
-  countSessionsOf,
   createAccessFixtures,
-  createViewerState,
+  requestsAs,
   send,
-} from '../../test/admin-factories';
-import { setupTestApp } from '../../test/build-test-app';
-import { createUser, signIn } from '../../test/factories';
-import {
-  createComment,
-  createOpportunity,
-  createReview,
-  unknownId,
-} from '../../test/reviewer-workspace-factories';
+  signIn,
+} from '../../test/http';
+import { countSessionsOf } from '../../test/queries';
 
 // Passwords and deletion of reviewer accounts; reviewers.test.ts covers list, create, activate.
 const ctx = setupTestApp();
@@ -28,8 +28,7 @@ beforeAll(async () => {
   adminCookie = access.admin.cookie;
 });
 
-const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  send(ctx.app, { method, url, payload, cookie: adminCookie });
+const asAdmin = requestsAs(ctx, () => adminCookie);
 
 async function userRow(id: string) {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, id));

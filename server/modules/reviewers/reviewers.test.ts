@@ -2,16 +2,18 @@ import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
+import { expectAdminOnly } from '../../test/assertions';
+import { setupTestApp } from '../../test/build-test-app';
+import { unknownId } from '../../test/factories/sequence';
+import { createUser } from '../../test/factories/users';
 import {
   type AccessFixtures,
-  countSessionsOf,
   createAccessFixtures,
-  expectAdminOnly,
+  requestsAs,
   send,
-} from '../../test/admin-factories';
-import { setupTestApp } from '../../test/build-test-app';
-import { createUser, signIn } from '../../test/factories';
-import { unknownId } from '../../test/reviewer-workspace-factories';
+  signIn,
+} from '../../test/http';
+import { countSessionsOf } from '../../test/queries';
 
 const ctx = setupTestApp();
 let access: AccessFixtures;
@@ -22,8 +24,7 @@ beforeAll(async () => {
   adminCookie = access.admin.cookie;
 });
 
-const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  send(ctx.app, { method, url, payload, cookie: adminCookie });
+const asAdmin = requestsAs(ctx, () => adminCookie);
 
 async function userRow(id: string) {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, id));

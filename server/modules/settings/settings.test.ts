@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema/index';
-import {
-  type AccessFixtures,
-  createAccessFixtures,
-  expectAdminOnly,
-  send,
-} from '../../test/admin-factories';
+import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
+import { type AccessFixtures, createAccessFixtures, requestsAs } from '../../test/http';
 import { getShowReviewerComments } from './queries';
 
 const ctx = setupTestApp();
@@ -18,8 +14,7 @@ beforeAll(async () => {
 });
 
 const URL_GET = '/api/admin/settings/show_reviewer_comments';
-const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  send(ctx.app, { method, url, payload, cookie: access.admin.cookie });
+const asAdmin = requestsAs(ctx, () => access.admin.cookie);
 
 async function storedValue() {
   const [row] = await ctx.db

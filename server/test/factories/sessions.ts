@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { SESSION_COOKIE } from '../plugins/sessions';
-import { TEST_SESSION_SECRET } from './build-test-app';
+import type { Database } from '../../db/client';
+import { SESSION_COOKIE } from '../../plugins/sessions';
+import { TEST_SESSION_SECRET } from '../build-test-app';
 
 /** The cookie value @fastify/cookie would set for a session id (HMAC-SHA256, base64, no `=`). */
 export function signedSessionCookie(sid: string, secret = TEST_SESSION_SECRET) {
