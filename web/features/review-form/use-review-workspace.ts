@@ -3,8 +3,8 @@ import { AUTO_SAVE_MS } from '@shared/limits';
 import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
 import { compositeOfPartial } from '@shared/scoring';
 import { useQueryClient } from '@tanstack/react-query';
+import { failureToast } from '@web/components/ui/failure-toast';
 import { toast } from '@web/components/ui/use-toast';
-import { serverMessageOf } from '@web/lib/api-client';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { postReviewAndComments } from './api/save-review';
 import {
@@ -81,14 +81,7 @@ export function useReviewWorkspace({ userId, opportunity, onSaved }: ReviewWorks
       try {
         await postReviewAndComments(opportunityId, saved);
       } catch (error) {
-        toast({
-          variant: 'destructive',
-          title: 'Failed to Save',
-          description: serverMessageOf(
-            error,
-            error instanceof Error ? error.message : 'Save failed',
-          ),
-        });
+        failureToast('Failed to Save', error, 'Save failed');
         throw error;
       }
       reachedServer.current = saved;

@@ -18,6 +18,7 @@ import {
 import { OpportunityDetails } from '@web/features/reviewer-opportunities/components/opportunity-details';
 import { OpportunityPager } from '@web/features/reviewer-opportunities/components/opportunity-pager';
 import { OtherReviewersComments } from '@web/features/reviewer-opportunities/components/other-reviewers-comments';
+import { isApiError } from '@web/lib/api-client';
 import { type RefObject, useEffect, useRef } from 'react';
 
 export function OpportunityDetailPage({ id }: { id: string }) {
@@ -49,7 +50,7 @@ export function OpportunityDetailPage({ id }: { id: string }) {
     );
   }
   if (error || !opportunity) {
-    const isMissing = error?.message.startsWith('404:') || error?.message.startsWith('400:');
+    const isMissing = isApiError(error, 404) || isApiError(error, 400);
     return (
       <div className="space-y-6">
         {pager}

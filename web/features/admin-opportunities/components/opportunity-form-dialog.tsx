@@ -14,11 +14,11 @@ import { FieldError, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Textarea } from '@web/components/ui/textarea';
+import { errorMessageOf } from '@web/lib/api-client';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  opportunityErrorMessage,
   useCreateOpportunity,
   useUpdateOpportunity,
   useUploadImage,
@@ -184,7 +184,7 @@ function OpportunityForm({
       </div>
       {update.isError ? (
         <FieldError>
-          {opportunityErrorMessage(update.error, 'The opportunity could not be saved')}
+          {errorMessageOf(update.error, 'The opportunity could not be saved')}
         </FieldError>
       ) : null}
       <DialogFooter>

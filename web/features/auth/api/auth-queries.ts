@@ -3,7 +3,7 @@ import { AUTO_REDIRECT_FLAG, LOGOUT_REDIRECT_MS } from '@shared/limits';
 import { homePathFor, type LoginInput } from '@shared/sign-in';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/components/ui/use-toast';
-import { apiJson, apiRequest, getQueryFn, serverMessageOf } from '@web/lib/api-client';
+import { apiJson, apiRequest, getQueryFn, isApiError, serverMessageOf } from '@web/lib/api-client';
 import { useLocation } from 'wouter';
 
 export const authKeys = {
@@ -23,7 +23,7 @@ export const currentUserQueryOptions = queryOptions({
     try {
       return await fetchCurrentUser(context);
     } catch (error) {
-      if (error instanceof Error && error.message.startsWith('403:')) return null;
+      if (isApiError(error, 403)) return null;
       throw error;
     }
   },
