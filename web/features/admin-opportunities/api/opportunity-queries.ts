@@ -16,11 +16,7 @@ import { failureToast } from '@web/components/ui/failure-toast';
 import { toast } from '@web/components/ui/use-toast';
 import { invalidateAdminFigures } from '@web/lib/admin-figures';
 import { apiJson, apiUpload, serverMessageOf } from '@web/lib/api-client';
-
-/** Query keys double as GET paths (the default query function joins them). */
-export const opportunityKeys = {
-  list: () => ['/api/admin/opportunities'] as const,
-};
+import { opportunityKeys } from './opportunity-keys';
 
 export const opportunitiesQueryOptions = queryOptions<AdminOpportunity[]>({
   queryKey: opportunityKeys.list(),

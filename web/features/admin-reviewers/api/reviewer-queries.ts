@@ -16,11 +16,7 @@ import { failureToast } from '@web/components/ui/failure-toast';
 import { toast } from '@web/components/ui/use-toast';
 import { invalidateAdminFigures } from '@web/lib/admin-figures';
 import { apiJson } from '@web/lib/api-client';
-
-/** Query keys double as GET paths (the default query function joins them). */
-export const reviewerKeys = {
-  list: () => ['/api/admin/reviewers'] as const,
-};
+import { reviewerKeys } from './reviewer-keys';
 
 export const reviewersQueryOptions = queryOptions<AdminReviewer[]>({
   queryKey: reviewerKeys.list(),

@@ -5,11 +5,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from '@web/components/ui/use-toast';
 import { apiJson, apiRequest, getQueryFn, isApiError, serverMessageOf } from '@web/lib/api-client';
 import { useLocation } from 'wouter';
-
-export const authKeys = {
-  all: ['/api/auth'] as const,
-  currentUser: () => ['/api/auth/me'] as const,
-};
+import { authKeys } from './auth-keys';
 
 const fetchCurrentUser = getQueryFn<CurrentUser | null>({ on401: 'returnNull' });
 

@@ -15,12 +15,7 @@ import {
 import { failureToast } from '@web/components/ui/failure-toast';
 import { toast } from '@web/components/ui/use-toast';
 import { apiJson, isApiError } from '@web/lib/api-client';
-
-/** Query keys double as GET paths (the default query function joins them). */
-export const invitationKeys = {
-  pending: () => ['/api/admin/invitations'] as const,
-  link: (token: string) => ['/api/invitations', token] as const,
-};
+import { invitationKeys } from './invitation-keys';
 
 export const pendingInvitationsQueryOptions = queryOptions<AdminInvitation[]>({
   queryKey: invitationKeys.pending(),

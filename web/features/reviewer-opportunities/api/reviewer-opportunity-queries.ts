@@ -7,19 +7,7 @@ import type {
 } from '@shared/reviewer-schemas';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@web/lib/api-client';
-
-/**
- * Query keys of the reviewer workspace. Each key is also the GET path of the default fetcher
- * (SPEC.md section 7: "a GET built from joined path parts").
- */
-export const reviewerOpportunityKeys = {
-  all: ['/api/reviewer/opportunities'] as const,
-  list: () => ['/api/reviewer/opportunities'] as const,
-  detail: (id: string) => ['/api/reviewer/opportunities', id] as const,
-  comments: (id: string) => ['/api/reviewer/opportunities', id, 'comments'] as const,
-  reviews: (id: string) => ['/api/reviewer/opportunities', id, 'reviews'] as const,
-  viewerState: () => ['/api/reviewer/viewer-state'] as const,
-};
+import { reviewerOpportunityKeys } from './reviewer-opportunity-keys';
 
 export const opportunityListQueryOptions = queryOptions<ReviewerOpportunity[]>({
   queryKey: reviewerOpportunityKeys.list(),
