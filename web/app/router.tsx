@@ -1,5 +1,5 @@
 import { dashboardKeys } from '@web/features/admin-dashboard/api/dashboard-keys';
-import { reviewerOpportunityKeys } from '@web/features/reviewer-opportunities/api/reviewer-opportunity-keys';
+import { reviewerWorkspaceKeys } from '@web/features/reviewer-workspace/api/reviewer-workspace-keys';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { FullPageLoading } from './full-page-status';
@@ -84,7 +84,7 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
     return {
       role: 'reviewer',
       code: [code.reviewerLayout, code.reviewerOpportunities],
-      data: [reviewerOpportunityKeys.list()],
+      data: [reviewerWorkspaceKeys.list()],
     };
   }
   const detail = /^\/reviewer\/opportunities\/([^/]+)$/.exec(pathname);
@@ -92,7 +92,7 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
     return {
       role: 'reviewer',
       code: [code.reviewerLayout, code.opportunityDetail],
-      data: [reviewerOpportunityKeys.detail(detail[1]!), reviewerOpportunityKeys.list()],
+      data: [reviewerWorkspaceKeys.detail(detail[1]!), reviewerWorkspaceKeys.list()],
     };
   }
   return undefined;

@@ -6,16 +6,16 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
 import { FileSearch, Inbox, LayoutGrid, List, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useReviewerOpportunities } from '../api/reviewer-opportunity-queries';
+import { useReviewerOpportunities } from '../api/reviewer-workspace-queries';
+import { useAutoRedirect } from '../hooks/use-auto-redirect';
+import { useSessionState } from '../hooks/use-session-state';
 import {
   filterOpportunities,
   isFiltering,
   isStatusFilter,
   STATUS_FILTER_OPTIONS,
   type StatusFilter,
-} from '../filter-opportunities';
-import { useAutoRedirect } from '../use-auto-redirect';
-import { useSessionState } from '../use-session-state';
+} from '../lib/filter-opportunities';
 import { isListLayout, type ListLayout, OpportunityCard } from './opportunity-card';
 
 type OpportunityListProps = {

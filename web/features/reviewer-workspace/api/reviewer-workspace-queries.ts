@@ -7,10 +7,10 @@ import type {
 } from '@shared/reviewer-schemas';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@web/lib/api-client';
-import { reviewerOpportunityKeys } from './reviewer-opportunity-keys';
+import { reviewerWorkspaceKeys } from './reviewer-workspace-keys';
 
 export const opportunityListQueryOptions = queryOptions<ReviewerOpportunity[]>({
-  queryKey: reviewerOpportunityKeys.list(),
+  queryKey: reviewerWorkspaceKeys.list(),
 });
 
 export function useReviewerOpportunities() {
@@ -19,26 +19,26 @@ export function useReviewerOpportunities() {
 
 export function useReviewerOpportunity(id: string) {
   return useQuery(
-    queryOptions<ReviewerOpportunity>({ queryKey: reviewerOpportunityKeys.detail(id) }),
+    queryOptions<ReviewerOpportunity>({ queryKey: reviewerWorkspaceKeys.detail(id) }),
   );
 }
 
 /** Other reviewers' comments (empty while the admin hides them). */
 export function useOtherReviewersComments(id: string) {
   return useQuery(
-    queryOptions<ReviewerComment[]>({ queryKey: reviewerOpportunityKeys.comments(id) }),
+    queryOptions<ReviewerComment[]>({ queryKey: reviewerWorkspaceKeys.comments(id) }),
   );
 }
 
 /** SPEC.md section 7 fetches the caller's own reviews of the opportunity; the page shows none. */
 export function useOwnReviews(id: string) {
-  return useQuery(queryOptions<Review[]>({ queryKey: reviewerOpportunityKeys.reviews(id) }));
+  return useQuery(queryOptions<Review[]>({ queryKey: reviewerWorkspaceKeys.reviews(id) }));
 }
 
 export function useViewerState(options: { enabled: boolean }) {
   return useQuery(
     queryOptions<ViewerState>({
-      queryKey: reviewerOpportunityKeys.viewerState(),
+      queryKey: reviewerWorkspaceKeys.viewerState(),
       enabled: options.enabled,
     }),
   );
@@ -56,8 +56,8 @@ export async function postViewerState(lastOpportunityId: string): Promise<void> 
 /** After a save: the list (statuses, scores) and that opportunity are fetched again. */
 export async function refetchAfterSave(queryClient: QueryClient, id: string): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: reviewerOpportunityKeys.list(), exact: true }),
-    queryClient.invalidateQueries({ queryKey: reviewerOpportunityKeys.detail(id), exact: true }),
+    queryClient.invalidateQueries({ queryKey: reviewerWorkspaceKeys.list(), exact: true }),
+    queryClient.invalidateQueries({ queryKey: reviewerWorkspaceKeys.detail(id), exact: true }),
   ]);
 }
 

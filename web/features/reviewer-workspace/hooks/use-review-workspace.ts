@@ -6,14 +6,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { failureToast } from '@web/components/ui/failure-toast';
 import { toast } from '@web/components/ui/use-toast';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { postReviewAndComments } from './api/save-review';
+import { postReviewAndComments } from '../api/save-review';
 import {
   clearDraft,
   clearDraftIfSaved,
   type DraftKey,
   readDraft,
   writeDraft,
-} from './draft-storage';
+} from '../lib/draft-storage';
 import {
   type CommentKey,
   payloadOf,
@@ -21,8 +21,8 @@ import {
   type ReviewValues,
   sameValues,
   valuesFromServer,
-} from './review-values';
-import { type SaveStatus, saveQueueFor } from './save-queue';
+} from '../lib/review-values';
+import { type SaveStatus, saveQueueFor } from '../lib/save-queue';
 
 export type ReviewWorkspaceOptions = {
   userId: string;

@@ -2,7 +2,7 @@ import { Button } from '@web/components/ui/button';
 import { errorMessageOf } from '@web/lib/api-client';
 import { AlertCircle, CheckCircle2, CircleDot, HardDrive, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { SaveStatus as Status } from '../save-queue';
+import type { SaveStatus as Status } from '../lib/save-queue';
 
 /** Where the reviewer's work is: saving, saved, failed (with Retry), or only on this device. */
 export function SaveStatus({

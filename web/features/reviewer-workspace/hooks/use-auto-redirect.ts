@@ -5,7 +5,7 @@ import {
   hasAutoRedirected,
   markAutoRedirected,
   useViewerState,
-} from './api/reviewer-opportunity-queries';
+} from '../api/reviewer-workspace-queries';
 
 /**
  * SPEC.md section 2: on the list's first load in a browser session, a reviewer whose last viewed

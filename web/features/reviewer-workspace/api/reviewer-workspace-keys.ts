@@ -3,7 +3,7 @@
  * built from joined path parts"). A file of its own that imports nothing, so the router's preload
  * uses them without loading the feature.
  */
-export const reviewerOpportunityKeys = {
+export const reviewerWorkspaceKeys = {
   list: () => ['/api/reviewer/opportunities'] as const,
   detail: (id: string) => ['/api/reviewer/opportunities', id] as const,
   comments: (id: string) => ['/api/reviewer/opportunities', id, 'comments'] as const,
