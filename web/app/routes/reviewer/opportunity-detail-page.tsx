@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { useCurrentUser } from '@web/features/auth/api/auth-queries';
 import {
-  markAutoRedirected,
   postViewerState,
   refetchAfterSave,
   useOwnReviews,
@@ -19,6 +18,7 @@ import { OtherReviewersComments } from '@web/features/reviewer-workspace/compone
 import { ReviewForm } from '@web/features/reviewer-workspace/components/review-form';
 import { useReviewWorkspace } from '@web/features/reviewer-workspace/hooks/use-review-workspace';
 import { isApiError } from '@web/lib/api-client';
+import { markAutoRedirected } from '@web/lib/auto-redirect-flag';
 import { type RefObject, useEffect, useRef } from 'react';
 
 export function OpportunityDetailPage({ id }: { id: string }) {

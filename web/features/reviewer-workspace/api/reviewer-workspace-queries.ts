@@ -1,4 +1,3 @@
-import { AUTO_REDIRECT_FLAG } from '@shared/limits';
 import type {
   Review,
   ReviewerComment,
@@ -59,23 +58,4 @@ export async function refetchAfterSave(queryClient: QueryClient, id: string): Pr
     queryClient.invalidateQueries({ queryKey: reviewerWorkspaceKeys.list(), exact: true }),
     queryClient.invalidateQueries({ queryKey: reviewerWorkspaceKeys.detail(id), exact: true }),
   ]);
-}
-
-// --- The once-per-browser-session redirect to the last viewed opportunity ---------------------
-
-export function hasAutoRedirected(): boolean {
-  try {
-    return sessionStorage.getItem(AUTO_REDIRECT_FLAG) !== null;
-  } catch {
-    // Storage disabled: never redirect rather than redirect on every visit.
-    return true;
-  }
-}
-
-export function markAutoRedirected(): void {
-  try {
-    sessionStorage.setItem(AUTO_REDIRECT_FLAG, 'true');
-  } catch {
-    // Storage disabled: nothing to remember.
-  }
 }
