@@ -1,3 +1,5 @@
+import { dashboardKeys } from '@web/features/admin-dashboard/api/dashboard-keys';
+import { reviewerWorkspaceKeys } from '@web/features/reviewer-workspace/api/reviewer-workspace-keys';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { FullPageLoading } from './full-page-status';
@@ -69,9 +71,11 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
       data:
         pathname === '/admin/dashboard'
           ? [
-              ['/api/admin/stats'],
-              ['/api/admin/top-opportunities'],
-              ['/api/admin/settings', 'show_reviewer_comments'],
+              dashboardKeys.stats(),
+              dashboardKeys.topOpportunities(),
+              // Written out: SHOW_REVIEWER_COMMENTS's module carries zod, which /login (this
+              // chunk) does without; preload.test.tsx checks it is the key the page reads.
+              dashboardKeys.setting('show_reviewer_comments'),
             ]
           : [],
     };
@@ -80,7 +84,7 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
     return {
       role: 'reviewer',
       code: [code.reviewerLayout, code.reviewerOpportunities],
-      data: [['/api/reviewer/opportunities']],
+      data: [reviewerWorkspaceKeys.list()],
     };
   }
   const detail = /^\/reviewer\/opportunities\/([^/]+)$/.exec(pathname);
@@ -88,7 +92,7 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
     return {
       role: 'reviewer',
       code: [code.reviewerLayout, code.opportunityDetail],
-      data: [['/api/reviewer/opportunities', detail[1]!], ['/api/reviewer/opportunities']],
+      data: [reviewerWorkspaceKeys.detail(detail[1]!), reviewerWorkspaceKeys.list()],
     };
   }
   return undefined;

@@ -18,6 +18,11 @@ export class ApiError extends Error {
   }
 }
 
+/** True for an error the server answered with, of `status` when one is given. */
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
 /** Raises an ApiError for any non-2xx answer. */
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
@@ -85,6 +90,11 @@ export function serverMessageOf(error: unknown, fallback: string): string {
     // Not JSON (a proxy's HTML page, say): the fallback reads better than markup.
   }
   return fallback;
+}
+
+/** The server's message of a failed call, else the error's own text, else the fallback. */
+export function errorMessageOf(error: unknown, fallback: string): string {
+  return serverMessageOf(error, error instanceof Error ? error.message : fallback);
 }
 
 /**

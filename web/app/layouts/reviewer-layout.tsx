@@ -1,10 +1,7 @@
 import type { CurrentUser } from '@shared/auth-schemas';
+import { ReviewerSearchProvider, useReviewerSearch } from '@web/components/layout/reviewer-search';
 import { ReviewerShell } from '@web/components/layout/reviewer-shell';
 import { useLogout } from '@web/features/auth/api/auth-queries';
-import {
-  ReviewerSearchProvider,
-  useReviewerSearch,
-} from '@web/features/reviewer-search/reviewer-search';
 import { type ReactNode, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { PageLoading } from '../full-page-status';

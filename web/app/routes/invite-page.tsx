@@ -1,9 +1,9 @@
 import type { CurrentUser } from '@shared/auth-schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { Logo } from '@web/components/layout/logo';
-import { ThemeToggle } from '@web/components/layout/theme-toggle';
-import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
-import { authKeys, useCurrentUser } from '@web/features/auth/api/auth-queries';
+import { CenteredCardPage } from '@web/components/layout/centered-card-page';
+import { CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
+import { authKeys } from '@web/features/auth/api/auth-keys';
+import { useCurrentUser } from '@web/features/auth/api/auth-queries';
 import { usePublicInvitation } from '@web/features/invitations/api/invitation-queries';
 import { AcceptInvitationForm } from '@web/features/invitations/components/accept-invitation-form';
 import { InvitationLinkProblem } from '@web/features/invitations/components/invitation-link-problem';
@@ -35,55 +35,40 @@ export function InvitePage({ token }: { token: string }) {
   if (invitation.isPending) return <FullPageLoading />;
 
   return (
-    <div className="relative flex min-h-svh flex-col bg-muted/40">
-      <header className="flex justify-end p-4">
-        <ThemeToggle />
-      </header>
-      <main className="flex flex-1 items-center justify-center px-4 pb-16">
-        <div className="w-full max-w-sm">
-          <div className="mb-6 flex justify-center">
-            <Logo />
-          </div>
-          <Card>
-            {invitation.isError ? (
-              <CardContent>
-                <InvitationLinkProblem
-                  error={invitation.error}
-                  onRetry={() => invitation.refetch()}
-                />
-              </CardContent>
-            ) : (
-              <>
-                <CardHeader className="text-center">
-                  <h1 className="text-2xl font-semibold tracking-tight">
-                    Welcome, {invitation.data.name}
-                  </h1>
-                  <CardDescription>
-                    {invitation.data.invitedByName ?? 'An administrator'} invited you to review
-                    opportunities on Assay. Choose a password to create your account.
-                  </CardDescription>
-                </CardHeader>
-                <CardContent className="grid gap-5">
-                  {currentUser ? (
-                    <p role="note" className="rounded-md border p-3 text-sm">
-                      You are signed in as {currentUser.email}. Creating this account signs you in
-                      as {invitation.data.email} instead.
-                    </p>
-                  ) : null}
-                  <AcceptInvitationForm
-                    token={token}
-                    invitation={invitation.data}
-                    onAccepted={handleAccepted}
-                  />
-                  <p className="text-center text-xs text-muted-foreground">
-                    This invitation expires on {formatDate(invitation.data.expiresAt)}.
-                  </p>
-                </CardContent>
-              </>
-            )}
-          </Card>
-        </div>
-      </main>
-    </div>
+    <CenteredCardPage>
+      {invitation.isError ? (
+        <CardContent>
+          <InvitationLinkProblem error={invitation.error} onRetry={() => invitation.refetch()} />
+        </CardContent>
+      ) : (
+        <>
+          <CardHeader className="text-center">
+            <h1 className="text-2xl font-semibold tracking-tight">
+              Welcome, {invitation.data.name}
+            </h1>
+            <CardDescription>
+              {invitation.data.invitedByName ?? 'An administrator'} invited you to review
+              opportunities on Assay. Choose a password to create your account.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            {currentUser ? (
+              <p role="note" className="rounded-md border p-3 text-sm">
+                You are signed in as {currentUser.email}. Creating this account signs you in as{' '}
+                {invitation.data.email} instead.
+              </p>
+            ) : null}
+            <AcceptInvitationForm
+              token={token}
+              invitation={invitation.data}
+              onAccepted={handleAccepted}
+            />
+            <p className="text-center text-xs text-muted-foreground">
+              This invitation expires on {formatDate(invitation.data.expiresAt)}.
+            </p>
+          </CardContent>
+        </>
+      )}
+    </CenteredCardPage>
   );
 }

@@ -8,8 +8,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { Input } from '@web/components/ui/input';
-import { LogOut, Search } from 'lucide-react';
+import { SearchInput } from '@web/components/ui/search-input';
+import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ShellUser } from './admin-shell';
@@ -55,20 +55,12 @@ export function ReviewerShell({
             className="hidden max-w-md flex-1 md:block"
             onSubmit={(event) => event.preventDefault()}
           >
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                type="search"
-                placeholder="Search opportunities..."
-                aria-label="Search opportunities"
-                value={search}
-                onChange={(event) => onSearchChange(event.target.value)}
-                className="pl-9"
-              />
-            </div>
+            <SearchInput
+              placeholder="Search opportunities..."
+              aria-label="Search opportunities"
+              value={search}
+              onValueChange={onSearchChange}
+            />
           </form>
           <div className="ml-auto flex items-center gap-2">
             <ThemeToggle />

@@ -1,5 +1,6 @@
 import { cn } from '@web/lib/cn';
 import type { ComponentProps } from 'react';
+import { Skeleton } from './skeleton';
 
 /** A data table that scrolls sideways on narrow screens instead of squeezing its columns. */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
@@ -49,4 +50,28 @@ export function TableCell({ className, ...props }: ComponentProps<'td'>) {
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
   return <caption className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
+}
+
+/**
+ * A table's loading state: `rows` rows of one bar per column, `widths` in quarter rems (Tailwind
+ * steps), so the loaded table does not jump. Each row carries `data-testid={testId}`.
+ */
+export function TableSkeletonRows({
+  rows,
+  widths,
+  testId,
+}: {
+  rows: number;
+  widths: readonly number[];
+  testId: string;
+}) {
+  return Array.from({ length: rows }, (_, row) => (
+    <TableRow key={row} data-testid={testId}>
+      {widths.map((width, cell) => (
+        <TableCell key={cell}>
+          <Skeleton className="h-4" style={{ width: `${width * 4}px` }} />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
 }

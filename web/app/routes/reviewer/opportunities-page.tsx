@@ -1,5 +1,5 @@
-import { OpportunityList } from '@web/features/reviewer-opportunities/components/opportunity-list';
-import { useReviewerSearch } from '@web/features/reviewer-search/reviewer-search';
+import { useReviewerSearch } from '@web/components/layout/reviewer-search';
+import { OpportunityList } from '@web/features/reviewer-workspace/components/opportunity-list';
 
 export function OpportunitiesPage() {
   const [search, setSearch] = useReviewerSearch();

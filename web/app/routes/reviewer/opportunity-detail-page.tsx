@@ -2,22 +2,23 @@ import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { useCurrentUser } from '@web/features/auth/api/auth-queries';
-import { ReviewForm } from '@web/features/review-form/components/review-form';
-import { useReviewWorkspace } from '@web/features/review-form/use-review-workspace';
 import {
-  markAutoRedirected,
   postViewerState,
   refetchAfterSave,
   useOwnReviews,
   useReviewerOpportunity,
-} from '@web/features/reviewer-opportunities/api/reviewer-opportunity-queries';
+} from '@web/features/reviewer-workspace/api/reviewer-workspace-queries';
 import {
   OpportunityDetailSkeleton,
   OpportunityNotFound,
-} from '@web/features/reviewer-opportunities/components/opportunity-detail-states';
-import { OpportunityDetails } from '@web/features/reviewer-opportunities/components/opportunity-details';
-import { OpportunityPager } from '@web/features/reviewer-opportunities/components/opportunity-pager';
-import { OtherReviewersComments } from '@web/features/reviewer-opportunities/components/other-reviewers-comments';
+} from '@web/features/reviewer-workspace/components/opportunity-detail-states';
+import { OpportunityDetails } from '@web/features/reviewer-workspace/components/opportunity-details';
+import { OpportunityPager } from '@web/features/reviewer-workspace/components/opportunity-pager';
+import { OtherReviewersComments } from '@web/features/reviewer-workspace/components/other-reviewers-comments';
+import { ReviewForm } from '@web/features/reviewer-workspace/components/review-form';
+import { useReviewWorkspace } from '@web/features/reviewer-workspace/hooks/use-review-workspace';
+import { isApiError } from '@web/lib/api-client';
+import { markAutoRedirected } from '@web/lib/auto-redirect-flag';
 import { type RefObject, useEffect, useRef } from 'react';
 
 export function OpportunityDetailPage({ id }: { id: string }) {
@@ -49,7 +50,7 @@ export function OpportunityDetailPage({ id }: { id: string }) {
     );
   }
   if (error || !opportunity) {
-    const isMissing = error?.message.startsWith('404:') || error?.message.startsWith('400:');
+    const isMissing = isApiError(error, 404) || isApiError(error, 400);
     return (
       <div className="space-y-6">
         {pager}

@@ -3,13 +3,7 @@ import { type Setting, SHOW_REVIEWER_COMMENTS } from '@shared/settings-schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/components/ui/use-toast';
 import { apiJson } from '@web/lib/api-client';
-
-/** Query keys double as GET paths (the default query function joins them). */
-export const dashboardKeys = {
-  stats: () => ['/api/admin/stats'] as const,
-  topOpportunities: () => ['/api/admin/top-opportunities'] as const,
-  setting: (key: string) => ['/api/admin/settings', key] as const,
-};
+import { dashboardKeys } from './dashboard-keys';
 
 export const statsQueryOptions = queryOptions<DashboardStats>({ queryKey: dashboardKeys.stats() });
 

@@ -12,14 +12,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { failureToast } from '@web/components/ui/failure-toast';
 import { toast } from '@web/components/ui/use-toast';
 import { invalidateAdminFigures } from '@web/lib/admin-figures';
 import { apiJson, apiUpload, serverMessageOf } from '@web/lib/api-client';
-
-/** Query keys double as GET paths (the default query function joins them). */
-export const opportunityKeys = {
-  list: () => ['/api/admin/opportunities'] as const,
-};
+import { opportunityKeys } from './opportunity-keys';
 
 export const opportunitiesQueryOptions = queryOptions<AdminOpportunity[]>({
   queryKey: opportunityKeys.list(),
@@ -32,11 +29,6 @@ export function useOpportunities() {
 /** The list, and every admin figure that counts opportunities (dashboard, analytics). */
 function invalidateOpportunities(queryClient: QueryClient) {
   return invalidateAdminFigures(queryClient, opportunityKeys.list()[0]);
-}
-
-/** The server's message of a failed call, else the error's own text, else the fallback. */
-export function opportunityErrorMessage(error: unknown, fallback: string): string {
-  return serverMessageOf(error, error instanceof Error ? error.message : fallback);
 }
 
 /** POST /api/admin/upload-image (multipart field `image`); a failure says 'Image Upload Failed'. */
@@ -69,13 +61,7 @@ export function useCreateOpportunity() {
       });
       return invalidateOpportunities(queryClient);
     },
-    onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to Create Opportunity',
-        description: opportunityErrorMessage(error, 'Failed to Create Opportunity'),
-      });
-    },
+    onError: (error) => failureToast('Failed to Create Opportunity', error),
   });
 }
 

@@ -1,6 +1,5 @@
 import type { AdminOpportunity, OpportunityStatus } from '@shared/opportunity-schemas';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
-import { Skeleton } from '@web/components/ui/skeleton';
 import {
   Table,
   TableBody,
@@ -8,6 +7,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableSkeletonRows,
 } from '@web/components/ui/table';
 import { formatDate } from '@web/lib/format-date';
 import type { ReactNode } from 'react';
@@ -42,15 +42,11 @@ function OpportunitiesTableFrame({ children }: { children: ReactNode }) {
 export function OpportunitiesTableSkeleton() {
   return (
     <OpportunitiesTableFrame>
-      {[0, 1, 2, 3, 4].map((row) => (
-        <TableRow key={row} data-testid="opportunity-skeleton-row">
-          {[10, 60, 16, 16, 24, 20, 8].map((width, cell) => (
-            <TableCell key={cell}>
-              <Skeleton className="h-4" style={{ width: `${width * 4}px` }} />
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
+      <TableSkeletonRows
+        rows={5}
+        widths={[10, 60, 16, 16, 24, 20, 8]}
+        testId="opportunity-skeleton-row"
+      />
     </OpportunitiesTableFrame>
   );
 }

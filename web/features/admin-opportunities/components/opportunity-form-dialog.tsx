@@ -1,24 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DESCRIPTION_MAX } from '@shared/limits';
 import { type AdminOpportunity, opportunityStatusSchema } from '@shared/opportunity-schemas';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
-import { FieldError, FormField } from '@web/components/ui/form-field';
+import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
+import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Textarea } from '@web/components/ui/textarea';
-import { Loader2 } from 'lucide-react';
+import { errorMessageOf } from '@web/lib/api-client';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  opportunityErrorMessage,
   useCreateOpportunity,
   useUpdateOpportunity,
   useUploadImage,
@@ -106,7 +97,17 @@ function OpportunityForm({
   }
 
   return (
-    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(save)}>
+    <DialogForm
+      onSubmit={form.handleSubmit(save)}
+      onCancel={onDone}
+      submitLabel={editing ? 'Save Changes' : 'Create Opportunity'}
+      isPending={isSaving}
+      error={
+        update.isError
+          ? errorMessageOf(update.error, 'The opportunity could not be saved')
+          : undefined
+      }
+    >
       <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
         <FormField id="opportunity-number" label="Number" error={errors.number?.message}>
           {(control) => (
@@ -182,21 +183,7 @@ function OpportunityForm({
           )}
         </FormField>
       </div>
-      {update.isError ? (
-        <FieldError>
-          {opportunityErrorMessage(update.error, 'The opportunity could not be saved')}
-        </FieldError>
-      ) : null}
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSaving}>
-          {isSaving ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          {editing ? 'Save Changes' : 'Create Opportunity'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
@@ -213,25 +200,26 @@ export function OpportunityFormDialog({
 }) {
   const editing = state?.mode === 'edit' ? state.opportunity : null;
   return (
-    <Dialog open={state !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>{editing ? 'Edit Opportunity' : 'Create New Opportunity'}</DialogTitle>
-          <DialogDescription>
-            {editing
-              ? `Update opportunity #${editing.number}`
-              : 'Add an opportunity for reviewers to evaluate'}
-          </DialogDescription>
-        </DialogHeader>
-        {state ? (
-          <OpportunityForm
-            key={editing?.id ?? 'new'}
-            editing={editing}
-            nextNumber={nextNumber}
-            onDone={onClose}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={state !== null}
+      onClose={onClose}
+      title={editing ? 'Edit Opportunity' : 'Create New Opportunity'}
+      description={
+        editing
+          ? `Update opportunity #${editing.number}`
+          : 'Add an opportunity for reviewers to evaluate'
+      }
+      className="sm:max-w-2xl"
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      {state ? (
+        <OpportunityForm
+          key={editing?.id ?? 'new'}
+          editing={editing}
+          nextNumber={nextNumber}
+          onDone={onClose}
+        />
+      ) : null}
+    </FormDialog>
   );
 }

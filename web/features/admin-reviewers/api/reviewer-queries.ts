@@ -12,14 +12,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { failureToast } from '@web/components/ui/failure-toast';
 import { toast } from '@web/components/ui/use-toast';
 import { invalidateAdminFigures } from '@web/lib/admin-figures';
-import { apiJson, serverMessageOf } from '@web/lib/api-client';
-
-/** Query keys double as GET paths (the default query function joins them). */
-export const reviewerKeys = {
-  list: () => ['/api/admin/reviewers'] as const,
-};
+import { apiJson } from '@web/lib/api-client';
+import { reviewerKeys } from './reviewer-keys';
 
 export const reviewersQueryOptions = queryOptions<AdminReviewer[]>({
   queryKey: reviewerKeys.list(),
@@ -27,11 +24,6 @@ export const reviewersQueryOptions = queryOptions<AdminReviewer[]>({
 
 export function useReviewers() {
   return useQuery(reviewersQueryOptions);
-}
-
-function failureToast(title: string, error: unknown) {
-  const fallback = error instanceof Error ? error.message : title;
-  toast({ variant: 'destructive', title, description: serverMessageOf(error, fallback) });
 }
 
 function invalidateReviewers(queryClient: QueryClient) {

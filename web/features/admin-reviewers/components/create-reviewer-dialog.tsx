@@ -4,18 +4,9 @@ import {
   type CreateReviewerInput,
   createReviewerSchema,
 } from '@shared/reviewer-admin-schemas';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useCreateReviewer } from '../api/reviewer-queries';
 
@@ -36,68 +27,51 @@ export function CreateReviewerDialog({
   });
   const { errors } = form.formState;
 
-  function close(next: boolean) {
-    if (!next) form.reset(emptyForm);
-    onOpenChange(next);
+  function close() {
+    form.reset(emptyForm);
+    onOpenChange(false);
   }
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Create New Reviewer</DialogTitle>
-          <DialogDescription>Add a reviewer account that can sign in right away.</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={form.handleSubmit((values) =>
-            create.mutate(values, { onSuccess: () => close(false) }),
+    <FormDialog
+      open={open}
+      onClose={close}
+      title="Create New Reviewer"
+      description="Add a reviewer account that can sign in right away."
+    >
+      <DialogForm
+        onSubmit={form.handleSubmit((values) => create.mutate(values, { onSuccess: close }))}
+        onCancel={close}
+        submitLabel="Create Reviewer"
+        isPending={create.isPending}
+      >
+        <FormField id="reviewer-name" label="Full Name" error={errors.name?.message}>
+          {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
+        </FormField>
+        <FormField id="reviewer-email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input {...control} type="email" autoComplete="off" {...form.register('email')} />
           )}
+        </FormField>
+        <FormField
+          id="reviewer-display-name"
+          label="Display Name (optional)"
+          error={errors.displayName?.message}
         >
-          <FormField id="reviewer-name" label="Full Name" error={errors.name?.message}>
-            {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
-          </FormField>
-          <FormField id="reviewer-email" label="Email" error={errors.email?.message}>
-            {(control) => (
-              <Input {...control} type="email" autoComplete="off" {...form.register('email')} />
-            )}
-          </FormField>
-          <FormField
-            id="reviewer-display-name"
-            label="Display Name (optional)"
-            error={errors.displayName?.message}
-          >
-            {(control) => (
-              <Input {...control} autoComplete="off" {...form.register('displayName')} />
-            )}
-          </FormField>
-          <FormField
-            id="reviewer-password"
-            label="Initial Password"
-            error={errors.password?.message}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="new-password"
-                placeholder="Minimum 8 characters"
-                {...form.register('password')}
-              />
-            )}
-          </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              Create Reviewer
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          {(control) => <Input {...control} autoComplete="off" {...form.register('displayName')} />}
+        </FormField>
+        <FormField id="reviewer-password" label="Initial Password" error={errors.password?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              placeholder="Minimum 8 characters"
+              {...form.register('password')}
+            />
+          )}
+        </FormField>
+      </DialogForm>
+    </FormDialog>
   );
 }

@@ -2,8 +2,9 @@ import type { AdminReviewer } from '@shared/reviewer-admin-schemas';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
+import { PendingButton } from '@web/components/ui/submit-button';
 import { useReturnFocus } from '@web/lib/use-return-focus';
-import { BellRing, Loader2, UserPlus, Users } from 'lucide-react';
+import { BellRing, UserPlus, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import {
   useResetPassword,
@@ -29,18 +30,14 @@ function AddReviewerButton({ onClick }: { onClick: () => void }) {
 function SendRemindersButton() {
   const sendReminders = useSendReminders();
   return (
-    <Button
+    <PendingButton
       variant="outline"
-      disabled={sendReminders.isPending}
+      isPending={sendReminders.isPending}
+      icon={<BellRing aria-hidden="true" />}
       onClick={() => sendReminders.mutate()}
     >
-      {sendReminders.isPending ? (
-        <Loader2 className="animate-spin" aria-hidden="true" />
-      ) : (
-        <BellRing aria-hidden="true" />
-      )}
       Send Reminders
-    </Button>
+    </PendingButton>
   );
 }
 

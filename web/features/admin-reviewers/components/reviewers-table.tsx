@@ -1,7 +1,6 @@
 import { REVIEWER_SKELETONS } from '@shared/limits';
 import type { AdminReviewer } from '@shared/reviewer-admin-schemas';
 import { Badge } from '@web/components/ui/badge';
-import { Skeleton } from '@web/components/ui/skeleton';
 import {
   Table,
   TableBody,
@@ -9,6 +8,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableSkeletonRows,
 } from '@web/components/ui/table';
 import { formatDate } from '@web/lib/format-date';
 import type { ReactNode } from 'react';
@@ -37,15 +37,11 @@ function ReviewersTableFrame({ children }: { children: ReactNode }) {
 export function ReviewersTableSkeleton() {
   return (
     <ReviewersTableFrame>
-      {Array.from({ length: REVIEWER_SKELETONS }, (_, i) => (
-        <TableRow key={i} data-testid="reviewer-skeleton-row">
-          {[32, 48, 24, 16, 20, 28, 8].map((width, cell) => (
-            <TableCell key={cell}>
-              <Skeleton className="h-4" style={{ width: `${width * 4}px` }} />
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
+      <TableSkeletonRows
+        rows={REVIEWER_SKELETONS}
+        widths={[32, 48, 24, 16, 20, 28, 8]}
+        testId="reviewer-skeleton-row"
+      />
     </ReviewersTableFrame>
   );
 }

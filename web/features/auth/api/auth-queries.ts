@@ -1,15 +1,12 @@
 import type { CurrentUser } from '@shared/auth-schemas';
-import { AUTO_REDIRECT_FLAG, LOGOUT_REDIRECT_MS } from '@shared/limits';
+import { LOGOUT_REDIRECT_MS } from '@shared/limits';
 import { homePathFor, type LoginInput } from '@shared/sign-in';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/components/ui/use-toast';
-import { apiJson, apiRequest, getQueryFn, serverMessageOf } from '@web/lib/api-client';
+import { apiJson, apiRequest, getQueryFn, isApiError, serverMessageOf } from '@web/lib/api-client';
+import { forgetAutoRedirected } from '@web/lib/auto-redirect-flag';
 import { useLocation } from 'wouter';
-
-export const authKeys = {
-  all: ['/api/auth'] as const,
-  currentUser: () => ['/api/auth/me'] as const,
-};
+import { authKeys } from './auth-keys';
 
 const fetchCurrentUser = getQueryFn<CurrentUser | null>({ on401: 'returnNull' });
 
@@ -23,7 +20,7 @@ export const currentUserQueryOptions = queryOptions({
     try {
       return await fetchCurrentUser(context);
     } catch (error) {
-      if (error instanceof Error && error.message.startsWith('403:')) return null;
+      if (isApiError(error, 403)) return null;
       throw error;
     }
   },
@@ -66,11 +63,7 @@ export function useLogout() {
     mutationFn: () => apiRequest('POST', '/api/auth/logout', {}),
     onSuccess: () => {
       queryClient.clear();
-      try {
-        sessionStorage.removeItem(AUTO_REDIRECT_FLAG);
-      } catch {
-        // Storage disabled: there is no flag to forget.
-      }
+      forgetAutoRedirected();
       toast({ title: 'Logged Out', description: 'You have been successfully logged out' });
       setTimeout(() => {
         // Known to be nobody now, so /login renders its form instead of asking the server.

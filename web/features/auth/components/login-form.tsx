@@ -1,8 +1,7 @@
 import { checkLogin, type LoginInput } from '@shared/sign-in';
-import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { Loader2 } from 'lucide-react';
+import { SubmitButton } from '@web/components/ui/submit-button';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useLogin } from '../api/auth-queries';
 
@@ -56,16 +55,14 @@ export function LoginForm() {
           />
         )}
       </FormField>
-      <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
-        {login.isPending ? (
-          <>
-            <Loader2 className="animate-spin" aria-hidden="true" />
-            Signing in...
-          </>
-        ) : (
-          'Sign In'
-        )}
-      </Button>
+      <SubmitButton
+        size="lg"
+        className="w-full"
+        isPending={login.isPending}
+        pendingLabel="Signing in..."
+      >
+        Sign In
+      </SubmitButton>
     </form>
   );
 }

@@ -12,14 +12,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { failureToast } from '@web/components/ui/failure-toast';
 import { toast } from '@web/components/ui/use-toast';
-import { ApiError, apiJson, serverMessageOf } from '@web/lib/api-client';
-
-/** Query keys double as GET paths (the default query function joins them). */
-export const invitationKeys = {
-  pending: () => ['/api/admin/invitations'] as const,
-  link: (token: string) => ['/api/invitations', token] as const,
-};
+import { apiJson, isApiError } from '@web/lib/api-client';
+import { invitationKeys } from './invitation-keys';
 
 export const pendingInvitationsQueryOptions = queryOptions<AdminInvitation[]>({
   queryKey: invitationKeys.pending(),
@@ -46,14 +42,9 @@ export function usePublicInvitation(token: string) {
   return useQuery(publicInvitationQueryOptions(token));
 }
 
-/** The HTTP status of a failed call, if it reached the server. */
-export function statusOf(error: unknown): number | null {
-  return error instanceof ApiError ? error.status : null;
-}
-
-function failureToast(title: string, error: unknown) {
-  const fallback = error instanceof Error ? error.message : title;
-  toast({ variant: 'destructive', title, description: serverMessageOf(error, fallback) });
+/** Unknown (404), or used, revoked or expired (410): a link that will not work again. */
+export function isDeadLink(error: unknown): boolean {
+  return isApiError(error, 404) || isApiError(error, 410);
 }
 
 function invalidatePending(queryClient: QueryClient) {
@@ -126,8 +117,7 @@ export function useAcceptInvitation(token: string) {
     },
     onError: (error) => {
       failureToast('Failed to Create Account', error);
-      const status = statusOf(error);
-      if (status === 404 || status === 410) {
+      if (isDeadLink(error)) {
         return queryClient.invalidateQueries({ queryKey: invitationKeys.link(token) });
       }
       return undefined;

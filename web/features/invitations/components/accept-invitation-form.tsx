@@ -5,10 +5,9 @@ import {
   acceptInvitationSchema,
   type PublicInvitation,
 } from '@shared/invitation-schemas';
-import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { Loader2 } from 'lucide-react';
+import { SubmitButton } from '@web/components/ui/submit-button';
 import { useForm } from 'react-hook-form';
 import { useAcceptInvitation } from '../api/invitation-queries';
 
@@ -75,16 +74,14 @@ export function AcceptInvitationForm({
           />
         )}
       </FormField>
-      <Button type="submit" size="lg" className="w-full" disabled={accept.isPending}>
-        {accept.isPending ? (
-          <>
-            <Loader2 className="animate-spin" aria-hidden="true" />
-            Creating account...
-          </>
-        ) : (
-          'Create Account'
-        )}
-      </Button>
+      <SubmitButton
+        size="lg"
+        className="w-full"
+        isPending={accept.isPending}
+        pendingLabel="Creating account..."
+      >
+        Create Account
+      </SubmitButton>
     </form>
   );
 }

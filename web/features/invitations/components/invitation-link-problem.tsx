@@ -1,12 +1,12 @@
 import { Button } from '@web/components/ui/button';
-import { serverMessageOf } from '@web/lib/api-client';
+import { isApiError, serverMessageOf } from '@web/lib/api-client';
 import { AlertCircle, LogIn } from 'lucide-react';
 import { Link } from 'wouter';
-import { statusOf } from '../api/invitation-queries';
+import { isDeadLink } from '../api/invitation-queries';
 
-function titleFor(status: number | null): string {
-  if (status === 404) return 'Invitation Not Found';
-  if (status === 410) return 'Invitation No Longer Valid';
+function titleFor(error: unknown): string {
+  if (isApiError(error, 404)) return 'Invitation Not Found';
+  if (isApiError(error, 410)) return 'Invitation No Longer Valid';
   return 'Could Not Load Invitation';
 }
 
@@ -15,12 +15,11 @@ function titleFor(status: number | null): string {
  * (410). Anything else (throttled, server down) may pass, so it offers a retry.
  */
 export function InvitationLinkProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const status = statusOf(error);
-  const isFinal = status === 404 || status === 410;
+  const isFinal = isDeadLink(error);
   return (
     <div className="flex flex-col items-center gap-4 text-center">
       <AlertCircle className="size-10 text-destructive dark:text-red-400" aria-hidden="true" />
-      <h1 className="text-2xl font-bold tracking-tight">{titleFor(status)}</h1>
+      <h1 className="text-2xl font-bold tracking-tight">{titleFor(error)}</h1>
       <p className="text-muted-foreground">
         {serverMessageOf(error, 'The invitation could not be loaded. Please try again.')}
       </p>

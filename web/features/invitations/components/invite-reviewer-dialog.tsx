@@ -5,18 +5,11 @@ import {
   createInvitationSchema,
 } from '@shared/invitation-schemas';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
-import { Loader2, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreateInvitation } from '../api/invitation-queries';
@@ -43,68 +36,50 @@ export function InviteReviewerDialog({
   });
   const { errors } = form.formState;
 
-  function close(next: boolean) {
-    if (!next) form.reset(emptyForm);
-    onOpenChange(next);
+  function close() {
+    form.reset(emptyForm);
+    onOpenChange(false);
   }
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Invite Reviewer</DialogTitle>
-          <DialogDescription>
-            Send an email with a link where the reviewer chooses their own password.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={form.handleSubmit((values) =>
-            create.mutate(values, { onSuccess: () => close(false) }),
+    <FormDialog
+      open={open}
+      onClose={close}
+      title="Invite Reviewer"
+      description="Send an email with a link where the reviewer chooses their own password."
+    >
+      <DialogForm
+        onSubmit={form.handleSubmit((values) => create.mutate(values, { onSuccess: close }))}
+        onCancel={close}
+        submitLabel="Send Invitation"
+        submitIcon={<Send aria-hidden="true" />}
+        isPending={create.isPending}
+      >
+        <FormField id="invite-email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input {...control} type="email" autoComplete="off" {...form.register('email')} />
           )}
+        </FormField>
+        <FormField id="invite-name" label="Full Name" error={errors.name?.message}>
+          {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
+        </FormField>
+        <FormField
+          id="invite-display-name"
+          label="Display Name (optional)"
+          error={errors.displayName?.message}
         >
-          <FormField id="invite-email" label="Email" error={errors.email?.message}>
-            {(control) => (
-              <Input {...control} type="email" autoComplete="off" {...form.register('email')} />
-            )}
-          </FormField>
-          <FormField id="invite-name" label="Full Name" error={errors.name?.message}>
-            {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
-          </FormField>
-          <FormField
-            id="invite-display-name"
-            label="Display Name (optional)"
-            error={errors.displayName?.message}
-          >
-            {(control) => (
-              <Input {...control} autoComplete="off" {...form.register('displayName')} />
-            )}
-          </FormField>
-          <FormField
-            id="invite-message"
-            label="Personal Message (optional)"
-            hint="Included in the invitation email"
-            error={errors.customMessage?.message}
-          >
-            {(control) => <Textarea {...control} rows={3} {...form.register('customMessage')} />}
-          </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? (
-                <Loader2 className="animate-spin" aria-hidden="true" />
-              ) : (
-                <Send aria-hidden="true" />
-              )}
-              Send Invitation
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          {(control) => <Input {...control} autoComplete="off" {...form.register('displayName')} />}
+        </FormField>
+        <FormField
+          id="invite-message"
+          label="Personal Message (optional)"
+          hint="Included in the invitation email"
+          error={errors.customMessage?.message}
+        >
+          {(control) => <Textarea {...control} rows={3} {...form.register('customMessage')} />}
+        </FormField>
+      </DialogForm>
+    </FormDialog>
   );
 }
 

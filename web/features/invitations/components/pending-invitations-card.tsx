@@ -2,6 +2,7 @@ import type { AdminInvitation } from '@shared/invitation-schemas';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { PendingButton } from '@web/components/ui/submit-button';
 import {
   Table,
   TableBody,
@@ -11,7 +12,7 @@ import {
   TableRow,
 } from '@web/components/ui/table';
 import { formatDate } from '@web/lib/format-date';
-import { Loader2, MailX, RefreshCw } from 'lucide-react';
+import { MailX, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { usePendingInvitations, useResendInvitation } from '../api/invitation-queries';
 import { RevokeInvitationDialog } from './revoke-invitation-dialog';
@@ -38,20 +39,16 @@ function InvitationRow({
       </TableCell>
       <TableCell>
         <div className="flex justify-end gap-2">
-          <Button
+          <PendingButton
             variant="outline"
             size="sm"
             aria-label={`Resend invitation to ${invitation.email}`}
-            disabled={resend.isPending}
+            isPending={resend.isPending}
+            icon={<RefreshCw aria-hidden="true" />}
             onClick={() => resend.mutate(invitation)}
           >
-            {resend.isPending ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <RefreshCw aria-hidden="true" />
-            )}
             Resend
-          </Button>
+          </PendingButton>
           <Button
             variant="outline"
             size="sm"

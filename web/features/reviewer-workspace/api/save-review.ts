@@ -1,6 +1,6 @@
 import type { Comment, Review } from '@shared/reviewer-schemas';
 import { apiJson } from '@web/lib/api-client';
-import type { ReviewPayload } from '../review-values';
+import type { ReviewPayload } from '../lib/review-values';
 
 /** SPEC.md section 7: a save posts the review, then the comments. */
 export async function postReviewAndComments(

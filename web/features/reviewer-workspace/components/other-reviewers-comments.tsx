@@ -1,5 +1,5 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { useOtherReviewersComments } from '../api/reviewer-opportunity-queries';
+import { useOtherReviewersComments } from '../api/reviewer-workspace-queries';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 

@@ -1,11 +1,8 @@
 import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
+import { hasAutoRedirected, markAutoRedirected } from '@web/lib/auto-redirect-flag';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import {
-  hasAutoRedirected,
-  markAutoRedirected,
-  useViewerState,
-} from './api/reviewer-opportunity-queries';
+import { useViewerState } from '../api/reviewer-workspace-queries';
 
 /**
  * SPEC.md section 2: on the list's first load in a browser session, a reviewer whose last viewed

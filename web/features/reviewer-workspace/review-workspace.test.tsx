@@ -6,7 +6,7 @@ import { makeOpportunity, stubReviewerServer } from '@web/test/fake-reviewer-ser
 import { reviewerUser } from '@web/test/fake-server';
 import { renderApp } from '@web/test/render-app';
 import { describe, expect, it, vi } from 'vitest';
-import { draftStorageKey } from './draft-storage';
+import { draftStorageKey } from './lib/draft-storage';
 
 const first = makeOpportunity({
   number: 7,

@@ -1,21 +1,21 @@
 import { LIST_SKELETONS } from '@shared/limits';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
-import { Input } from '@web/components/ui/input';
+import { SearchInput } from '@web/components/ui/search-input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
-import { FileSearch, Inbox, LayoutGrid, List, Search } from 'lucide-react';
+import { FileSearch, Inbox, LayoutGrid, List } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useReviewerOpportunities } from '../api/reviewer-opportunity-queries';
+import { useReviewerOpportunities } from '../api/reviewer-workspace-queries';
+import { useAutoRedirect } from '../hooks/use-auto-redirect';
+import { useSessionState } from '../hooks/use-session-state';
 import {
   filterOpportunities,
   isFiltering,
   isStatusFilter,
   STATUS_FILTER_OPTIONS,
   type StatusFilter,
-} from '../filter-opportunities';
-import { useAutoRedirect } from '../use-auto-redirect';
-import { useSessionState } from '../use-session-state';
+} from '../lib/filter-opportunities';
 import { isListLayout, type ListLayout, OpportunityCard } from './opportunity-card';
 
 type OpportunityListProps = {
@@ -51,20 +51,13 @@ export function OpportunityList({ search, onSearchChange }: OpportunityListProps
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         {/* The header's search box is hidden on phones; this one edits the same text there. */}
-        <div className="relative flex-1 md:hidden">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            placeholder="Search opportunities..."
-            aria-label="Search by title or description"
-            value={search}
-            onChange={(event) => onSearchChange(event.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          className="flex-1 md:hidden"
+          placeholder="Search opportunities..."
+          aria-label="Search by title or description"
+          value={search}
+          onValueChange={onSearchChange}
+        />
         <div className="flex items-center gap-2 sm:ml-auto">
           <select
             aria-label="Filter by status"

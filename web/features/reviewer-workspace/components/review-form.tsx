@@ -1,6 +1,6 @@
 import { Button } from '@web/components/ui/button';
 import { History } from 'lucide-react';
-import type { ReviewWorkspace } from '../use-review-workspace';
+import type { ReviewWorkspace } from '../hooks/use-review-workspace';
 import { CommentsCard } from './comments-card';
 import { SaveStatus } from './save-status';
 import { ScoreCard } from './score-card';

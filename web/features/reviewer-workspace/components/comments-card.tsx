@@ -2,7 +2,7 @@ import { COMMENT_FIELD_MAX } from '@shared/reviewer-schemas';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
-import { COMMENT_FIELDS, type CommentKey, type CommentTexts } from '../review-values';
+import { COMMENT_FIELDS, type CommentKey, type CommentTexts } from '../lib/review-values';
 
 /** 'Your Comments': the four structured comment fields. */
 export function CommentsCard({

@@ -2,8 +2,8 @@ import { Button } from '@web/components/ui/button';
 import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useReviewerOpportunities } from '../api/reviewer-opportunity-queries';
-import { neighboursOf } from '../filter-opportunities';
+import { useReviewerOpportunities } from '../api/reviewer-workspace-queries';
+import { neighboursOf } from '../lib/filter-opportunities';
 
 /**
  * 'Back to Opportunities' and Previous/Next in list order. `beforeLeave` runs first (it saves

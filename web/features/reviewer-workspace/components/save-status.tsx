@@ -1,8 +1,8 @@
 import { Button } from '@web/components/ui/button';
-import { serverMessageOf } from '@web/lib/api-client';
+import { errorMessageOf } from '@web/lib/api-client';
 import { AlertCircle, CheckCircle2, CircleDot, HardDrive, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { SaveStatus as Status } from '../save-queue';
+import type { SaveStatus as Status } from '../lib/save-queue';
 
 /** Where the reviewer's work is: saving, saved, failed (with Retry), or only on this device. */
 export function SaveStatus({
@@ -32,7 +32,7 @@ export function SaveStatus({
     );
   } else if (status === 'failed') {
     state = 'failed';
-    const message = error ? serverMessageOf(error, error.message) : 'Save failed';
+    const message = errorMessageOf(error, 'Save failed');
     content = (
       <>
         <AlertCircle className="size-4 text-destructive" aria-hidden="true" />

@@ -5,7 +5,7 @@ import { cn } from '@web/lib/cn';
 import { responsiveImage } from '@web/lib/responsive-image';
 import { ImageIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import { formatComposite } from '../filter-opportunities';
+import { formatComposite } from '../lib/filter-opportunities';
 import { ReviewStatusBadge } from './review-status-badge';
 
 export type ListLayout = 'grid' | 'list';

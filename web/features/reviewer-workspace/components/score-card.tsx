@@ -2,7 +2,7 @@ import { CRITERIA, type CriterionKey } from '@shared/criteria';
 import { SCORE_MAX, SCORE_MIN } from '@shared/limits';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { RadioButtonGroup } from '@web/components/ui/radio-button-group';
-import type { PartialScores } from '../review-values';
+import type { PartialScores } from '../lib/review-values';
 
 const SCORE_OPTIONS = Array.from({ length: SCORE_MAX - SCORE_MIN + 1 }, (_, i) => {
   const score = String(SCORE_MIN + i);

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from './alert-dialog';
+import { PendingButton } from './submit-button';
+
+/**
+ * The confirmation of a destructive action: Cancel (focused first) and the action, pending while
+ * it runs. `children` stand between the description and the buttons. The caller closes the
+ * dialog when the action has succeeded; a failure keeps it open.
+ */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  isPending,
+  onCloseAutoFocus,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: ReactNode;
+  onConfirm: () => void;
+  isPending: boolean;
+  onCloseAutoFocus?: (event: Event) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {children}
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <PendingButton variant="destructive" isPending={isPending} onClick={onConfirm}>
+            {confirmLabel}
+          </PendingButton>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

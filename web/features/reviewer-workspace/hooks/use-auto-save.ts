@@ -1,0 +1,35 @@
+import { AUTO_SAVE_MS } from '@shared/limits';
+import { useCallback, useEffect, useRef } from 'react';
+import { payloadOf, type ReviewPayload, type ReviewValues, sameValues } from '../lib/review-values';
+
+/**
+ * Auto-save: AUTO_SAVE_MS after the last change, once all five scores are set and the input
+ * differs from the baseline. Returns the cancel, for a save started another way meanwhile.
+ */
+export function useAutoSave({
+  values,
+  baseline,
+  save,
+}: {
+  values: ReviewValues;
+  baseline: ReviewValues;
+  save: (payload: ReviewPayload) => Promise<boolean>;
+}): () => void {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancel = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  }, []);
+
+  useEffect(() => {
+    const next = payloadOf(values);
+    if (!next || sameValues(values, baseline)) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void save(next);
+    }, AUTO_SAVE_MS);
+    return cancel;
+  }, [values, baseline, save, cancel]);
+
+  return cancel;
+}

@@ -1,0 +1,61 @@
+import { failureToast } from '@web/components/ui/failure-toast';
+import { toast } from '@web/components/ui/use-toast';
+import { useCallback, useRef } from 'react';
+import { postReviewAndComments } from '../api/save-review';
+import { clearDraftIfSaved, type DraftKey } from '../lib/draft-storage';
+import type { ReviewPayload } from '../lib/review-values';
+import type { SaveQueue } from '../lib/save-queue';
+
+/**
+ * Saves through the opportunity's queue (one at a time, latest input wins): posts, says so,
+ * drops the local draft it covers and refetches (`onSaved`). Remembers the last payload asked
+ * for and the last the server acknowledged, which leaving the page checks.
+ */
+export function useReviewSave({
+  queue,
+  opportunityId,
+  draftKey,
+  onSaved,
+}: {
+  queue: SaveQueue<ReviewPayload>;
+  opportunityId: string;
+  draftKey: DraftKey;
+  onSaved: () => Promise<void>;
+}) {
+  // The last input the server acknowledged, as soon as it answers (the queue still runs the
+  // refetches after that): leaving then has nothing left to warn about.
+  const reachedServer = useRef<ReviewPayload | null>(null);
+  const lastRequested = useRef<ReviewPayload | null>(null);
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
+
+  const run = useCallback(
+    async (saved: ReviewPayload) => {
+      try {
+        await postReviewAndComments(opportunityId, saved);
+      } catch (error) {
+        failureToast('Failed to Save', error, 'Save failed');
+        throw error;
+      }
+      reachedServer.current = saved;
+      clearDraftIfSaved(draftKey, saved);
+      toast({
+        title: 'Review Saved',
+        description: 'Your review and comments have been saved successfully',
+      });
+      await onSavedRef.current();
+    },
+    [opportunityId, draftKey],
+  );
+
+  /** Resolves true once `next` (or newer input) is saved, false when that save failed. */
+  const request = useCallback(
+    (next: ReviewPayload): Promise<boolean> => {
+      lastRequested.current = next;
+      return queue.enqueue(next, run);
+    },
+    [queue, run],
+  );
+
+  return { request, lastRequested, reachedServer };
+}

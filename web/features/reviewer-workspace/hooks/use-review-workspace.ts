@@ -1,0 +1,82 @@
+import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
+import { compositeOfPartial } from '@shared/scoring';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import type { DraftKey } from '../lib/draft-storage';
+import type { ReviewPayload } from '../lib/review-values';
+import { type SaveStatus, saveQueueFor } from '../lib/save-queue';
+import { useAutoSave } from './use-auto-save';
+import { useReviewDraft } from './use-review-draft';
+import { useReviewSave } from './use-review-save';
+import { useSaveBeforeLeaving } from './use-save-before-leaving';
+
+export type ReviewWorkspaceOptions = {
+  userId: string;
+  opportunity: ReviewerOpportunity;
+  /** Refetches what a save changes (the list and this opportunity). */
+  onSaved: () => Promise<void>;
+};
+
+export type ReviewWorkspace = ReturnType<typeof useReviewWorkspace>;
+
+/**
+ * The reviewer's work on one opportunity: the input and its local draft, saves through the
+ * opportunity's save queue, auto-save, and a save (or a warning) before the page is left.
+ */
+export function useReviewWorkspace({ userId, opportunity, onSaved }: ReviewWorkspaceOptions) {
+  const queryClient = useQueryClient();
+  const opportunityId = opportunity.id;
+  const draftKey = useMemo<DraftKey>(() => ({ userId, opportunityId }), [userId, opportunityId]);
+  const queue = saveQueueFor<ReviewPayload>(queryClient, `${userId}:${opportunityId}`);
+  const queueState = useSyncExternalStore(queue.subscribe, queue.getState, queue.getState);
+
+  const draft = useReviewDraft({ draftKey, opportunity, saves: queueState });
+  const save = useReviewSave({ queue, opportunityId, draftKey, onSaved });
+  const cancelAutoSave = useAutoSave({
+    values: draft.values,
+    baseline: draft.baseline,
+    save: save.request,
+  });
+  const requestSave = useCallback(
+    (next: ReviewPayload) => {
+      cancelAutoSave();
+      return save.request(next);
+    },
+    [cancelAutoSave, save.request],
+  );
+  const saveBeforeLeaving = useSaveBeforeLeaving({
+    queue,
+    values: draft.values,
+    baseline: draft.baseline,
+    payload: draft.payload,
+    isDirty: draft.isDirty,
+    lastRequested: save.lastRequested,
+    reachedServer: save.reachedServer,
+    requestSave,
+  });
+
+  /** Submit and Retry: saves the current input now (all five scores must be set). */
+  const latestPayload = useRef(draft.payload);
+  latestPayload.current = draft.payload;
+  const saveNow = useCallback(() => {
+    const current = latestPayload.current;
+    return current ? requestSave(current) : Promise.resolve(false);
+  }, [requestSave]);
+
+  const status: SaveStatus = queueState.status;
+  return {
+    values: draft.values,
+    setScore: draft.setScore,
+    setComment: draft.setComment,
+    composite: compositeOfPartial(draft.values.scores),
+    isComplete: draft.payload !== null,
+    isDirty: draft.isDirty,
+    isRestored: draft.isRestored,
+    isSaving: status === 'saving',
+    hasReview: opportunity.userReview !== null || queueState.lastSaved !== null,
+    saveStatus: status,
+    saveError: queueState.error,
+    saveNow,
+    saveBeforeLeaving,
+  };
+}
