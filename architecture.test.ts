@@ -93,6 +93,9 @@ function featureOf(target: string): string | undefined {
 
 const fileAsTarget = (file: string) => file.replace(/\.tsx?$/, '');
 
+/** A feature's query-key factory (`web/features/x/api/x-keys`): plain data, importable anywhere. */
+const isKeyFactory = (target: string) => /^web\/features\/[^/]+\/api\/[^/]+-keys$/.test(target);
+
 type Rule = { rule: string; violation: (entry: SourceImport) => string | undefined };
 
 const RULES: Rule[] = [
@@ -122,6 +125,25 @@ const RULES: Rule[] = [
         ? `feature ${from} imports feature ${to} (compose them in web/app/routes)`
         : undefined;
     },
+  },
+  {
+    // web/lib and web/components serve every feature; they may know a feature's keys, never its code.
+    rule: 'outside web/app and the features, only key factories of a feature are imported',
+    violation: ({ file, target, isTestFile }) =>
+      !isTestFile &&
+      isUnder(file, 'web') &&
+      !isUnder(file, 'web/app') &&
+      !featureOf(file) &&
+      featureOf(target) &&
+      !isKeyFactory(target)
+        ? `${file.split('/').slice(0, 2).join('/')} imports a feature's code (compose in web/app)`
+        : undefined,
+  },
+  {
+    // The router, admin-figures and preload import key files: one must never pull in a feature.
+    rule: 'a key factory imports nothing',
+    violation: ({ file, target }) =>
+      isKeyFactory(fileAsTarget(file)) ? `a key factory imports ${target}` : undefined,
   },
   {
     rule: 'server layers import only downwards (db <- modules <- plugins <- api <- app <- entry points)',
@@ -161,12 +183,13 @@ describe('import boundaries', () => {
     expect(allImports.some((entry) => entry.target === 'recharts')).toBe(true);
   });
 
-  it('lets only the analytics route import the analytics feature', () => {
+  it('lets only the analytics route import the analytics feature (its keys aside)', () => {
     const importers = allImports
       .filter(
         (entry) =>
           !entry.isTestFile &&
           isUnder(entry.target, 'web/features/analytics') &&
+          !isKeyFactory(entry.target) &&
           !isUnder(entry.file, 'web/features/analytics'),
       )
       .map((entry) => entry.file);

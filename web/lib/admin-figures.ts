@@ -1,17 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { dashboardKeys } from '@web/features/admin-dashboard/api/dashboard-keys';
-
-/**
- * The start of every analytics key. analytics-keys.ts is not imported: only the analytics route
- * may import that feature (recharts-boundary.test.ts).
- */
-const ANALYTICS_PATH = '/api/admin/analytics';
-
-const dashboardFigures: string[] = [dashboardKeys.stats()[0], dashboardKeys.topOpportunities()[0]];
+import { analyticsKeys } from '@web/features/analytics/api/analytics-keys';
 
 /** Query keys are GET paths; these are the admin figures that count reviewers and reviews. */
+const adminFigures: string[] = [
+  dashboardKeys.stats()[0],
+  dashboardKeys.topOpportunities()[0],
+  analyticsKeys.opportunities[0],
+  analyticsKeys.reviewers[0],
+  analyticsKeys.heatmap[0],
+];
+
 function isAdminFigure(path: string): boolean {
-  return path.startsWith(ANALYTICS_PATH) || dashboardFigures.includes(path);
+  return adminFigures.includes(path);
 }
 
 /**

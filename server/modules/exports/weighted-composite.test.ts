@@ -4,9 +4,11 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { reviews } from '../../db/schema/index';
-import { insertOpportunity, insertReview, insertReviewer } from '../../test/analytics-factories';
 import { setupTestApp } from '../../test/build-test-app';
-import { createSignedInUser } from '../../test/factories';
+import { createOpportunity } from '../../test/factories/opportunities';
+import { createReview } from '../../test/factories/reviews';
+import { createUser } from '../../test/factories/users';
+import { createSignedInUser } from '../../test/http';
 
 // The reviews export computes the weighting in SQL (built from shared EXPORT_WEIGHTING), the rest
 // of the code through weightedCompositeOf: this ties the two, row by row, on scores fast-check
@@ -48,11 +50,11 @@ it('every exported weighted composite is weightedCompositeOf of the row scores',
     fc.asyncProperty(
       fc.array(scoresArbitrary, { minLength: 1, maxLength: 6 }),
       async (scoreSets) => {
-        const opportunity = await insertOpportunity(ctx.db);
+        const opportunity = await createOpportunity(ctx.db);
         const emails: string[] = [];
         for (const scores of scoreSets) {
-          const reviewer = await insertReviewer(ctx.db);
-          await insertReview(ctx.db, {
+          const reviewer = await createUser(ctx.db);
+          await createReview(ctx.db, {
             opportunityId: opportunity.id,
             reviewerId: reviewer.id,
             scores,

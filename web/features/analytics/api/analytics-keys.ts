@@ -1,7 +1,7 @@
 /**
  * Query keys of the admin analytics calls; each is the call's full path, so the default query
- * function GETs it. Only the analytics route imports this feature (recharts-boundary.test.ts),
- * so web/lib/admin-figures.ts refreshes these by their common path prefix instead.
+ * function GETs it. Like every key factory it imports nothing, so web/lib/admin-figures.ts can
+ * refresh these without pulling the analytics feature (and recharts) into other pages.
  */
 export const analyticsKeys = {
   opportunities: ['/api/admin/analytics/opportunities'] as const,
