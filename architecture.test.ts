@@ -219,3 +219,12 @@ describe('importsOf', () => {
     ]);
   });
 });
+
+describe('docs/conventions.md', () => {
+  it('links only to files that exist (its exemplars move with the code)', () => {
+    const text = fs.readFileSync('docs/conventions.md', 'utf8');
+    const links = [...text.matchAll(/\]\(\.\.\/([^)]+)\)/g)].map((match) => match[1]!);
+    expect(links.length).toBeGreaterThan(10);
+    expect(links.filter((link) => !fs.existsSync(link))).toEqual([]);
+  });
+});
