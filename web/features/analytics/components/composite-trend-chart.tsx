@@ -9,14 +9,12 @@ import {
 } from 'recharts';
 import { formatScore2, type OpportunityChartPoint } from '../lib/analytics-data';
 import {
-  AXIS_LINE,
-  AXIS_TICK,
+  AXIS_STYLE,
   CHART_HEIGHT,
   COMPOSITE_COLOR,
-  GRID_STROKE,
+  GRID_STYLE,
   INITIAL_DIMENSION,
-  SCORE_DOMAIN,
-  SCORE_TICKS,
+  SCORE_AXIS,
 } from '../lib/chart-theme';
 import { ChartScroller } from './chart-scroller';
 import { ChartTooltipBox } from './chart-tooltip-box';
@@ -31,24 +29,16 @@ export function CompositeTrendChart({ data }: { data: OpportunityChartPoint[] })
     >
       <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={INITIAL_DIMENSION}>
         <LineChart data={data} margin={{ top: 8, right: 24, bottom: 8, left: 24 }}>
-          <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" />
+          <CartesianGrid {...GRID_STYLE} />
           <XAxis
             dataKey="name"
             interval={0}
             height={90}
             padding={{ left: 48, right: 24 }}
+            {...AXIS_STYLE}
             tick={<SlantedAxisTick />}
-            axisLine={AXIS_LINE}
-            tickLine={AXIS_LINE}
           />
-          <YAxis
-            domain={SCORE_DOMAIN}
-            ticks={SCORE_TICKS}
-            tick={AXIS_TICK}
-            axisLine={AXIS_LINE}
-            tickLine={AXIS_LINE}
-            width={32}
-          />
+          <YAxis {...SCORE_AXIS} width={32} />
           <Tooltip
             cursor={{ stroke: 'var(--border)' }}
             content={({ active, payload }) => {

@@ -14,13 +14,13 @@ import {
   type OpportunityChartPoint,
 } from '../lib/analytics-data';
 import {
-  AXIS_LINE,
-  AXIS_TICK,
+  AXIS_STYLE,
+  BAR_CURSOR,
+  BAR_STYLE,
   CHART_HEIGHT,
-  GRID_STROKE,
+  GRID_STYLE,
   INITIAL_DIMENSION,
-  SCORE_DOMAIN,
-  SCORE_TICKS,
+  SCORE_AXIS,
   SERIES_COLORS,
 } from '../lib/chart-theme';
 import { ChartScroller } from './chart-scroller';
@@ -40,25 +40,17 @@ export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[]
         initialDimension={INITIAL_DIMENSION}
       >
         <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 24 }}>
-          <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" vertical={false} />
+          <CartesianGrid {...GRID_STYLE} vertical={false} />
           <XAxis
             dataKey="name"
             interval={0}
             height={90}
+            {...AXIS_STYLE}
             tick={<SlantedAxisTick />}
-            axisLine={AXIS_LINE}
-            tickLine={AXIS_LINE}
           />
-          <YAxis
-            domain={SCORE_DOMAIN}
-            ticks={SCORE_TICKS}
-            tick={AXIS_TICK}
-            axisLine={AXIS_LINE}
-            tickLine={AXIS_LINE}
-            width={32}
-          />
+          <YAxis {...SCORE_AXIS} width={32} />
           <Tooltip
-            cursor={{ fill: 'var(--muted)', opacity: 0.5 }}
+            cursor={BAR_CURSOR}
             content={({ active, payload }) => {
               const point = payload?.[0]?.payload as OpportunityChartPoint | undefined;
               if (!active || !point) return null;
@@ -85,8 +77,7 @@ export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[]
               dataKey={field}
               name={label}
               fill={SERIES_COLORS[index]}
-              radius={[2, 2, 0, 0]}
-              isAnimationActive={false}
+              {...BAR_STYLE}
             />
           ))}
         </BarChart>
