@@ -17,7 +17,7 @@ import {
   SCORE_AXIS,
 } from '../lib/chart-theme';
 import { ChartScroller } from './chart-scroller';
-import { ChartTooltipBox } from './chart-tooltip-box';
+import { pointTooltip } from './chart-tooltip-box';
 import { SlantedAxisTick } from './slanted-axis-tick';
 
 /** 'Composite Score Trend': the average composite of each reviewed opportunity, y axis 0-5. */
@@ -41,16 +41,10 @@ export function CompositeTrendChart({ data }: { data: OpportunityChartPoint[] })
           <YAxis {...SCORE_AXIS} width={32} />
           <Tooltip
             cursor={{ stroke: 'var(--border)' }}
-            content={({ active, payload }) => {
-              const point = payload?.[0]?.payload as OpportunityChartPoint | undefined;
-              if (!active || !point) return null;
-              return (
-                <ChartTooltipBox
-                  title={point.label}
-                  lines={[`Composite: ${formatScore2(point.composite)}`]}
-                />
-              );
-            }}
+            content={pointTooltip((point: OpportunityChartPoint) => ({
+              title: point.label,
+              lines: [`Composite: ${formatScore2(point.composite)}`],
+            }))}
           />
           <Line
             type="monotone"

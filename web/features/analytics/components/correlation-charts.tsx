@@ -15,7 +15,7 @@ import {
   SERIES_COLORS,
   sideAxisLabel,
 } from '../lib/chart-theme';
-import { ChartTooltipBox } from './chart-tooltip-box';
+import { pointTooltip } from './chart-tooltip-box';
 
 const PLOT_HEIGHT = 260;
 
@@ -48,19 +48,13 @@ function CorrelationScatter({ plot, color }: { plot: CorrelationPlot; color: str
           />
           <Tooltip
             cursor={{ strokeDasharray: '3 3', stroke: 'var(--border)' }}
-            content={({ active, payload }) => {
-              const point = payload?.[0]?.payload as ScatterPoint | undefined;
-              if (!active || !point) return null;
-              return (
-                <ChartTooltipBox
-                  title={`#${point.number} ${point.title}`}
-                  lines={[
-                    `${plot.xLabel}: ${formatScore2(point.x)}`,
-                    `${plot.yLabel}: ${formatScore2(point.y)}`,
-                  ]}
-                />
-              );
-            }}
+            content={pointTooltip((point: ScatterPoint) => ({
+              title: `#${point.number} ${point.title}`,
+              lines: [
+                `${plot.xLabel}: ${formatScore2(point.x)}`,
+                `${plot.yLabel}: ${formatScore2(point.y)}`,
+              ],
+            }))}
           />
           <Scatter data={plot.points} fill={color} isAnimationActive={false} />
         </ScatterChart>

@@ -24,7 +24,7 @@ import {
   SERIES_COLORS,
 } from '../lib/chart-theme';
 import { ChartScroller } from './chart-scroller';
-import { ChartTooltipBox } from './chart-tooltip-box';
+import { pointTooltip } from './chart-tooltip-box';
 import { SlantedAxisTick } from './slanted-axis-tick';
 
 /** 'Score Breakdown by Criteria': the five criterion averages per opportunity, y axis 0-5. */
@@ -51,18 +51,12 @@ export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[]
           <YAxis {...SCORE_AXIS} width={32} />
           <Tooltip
             cursor={BAR_CURSOR}
-            content={({ active, payload }) => {
-              const point = payload?.[0]?.payload as OpportunityChartPoint | undefined;
-              if (!active || !point) return null;
-              return (
-                <ChartTooltipBox
-                  title={point.label}
-                  lines={ANALYTICS_CRITERIA.map(
-                    ({ field, label }) => `${label}: ${formatScore2(point[field])}`,
-                  )}
-                />
-              );
-            }}
+            content={pointTooltip((point: OpportunityChartPoint) => ({
+              title: point.label,
+              lines: ANALYTICS_CRITERIA.map(
+                ({ field, label }) => `${label}: ${formatScore2(point[field])}`,
+              ),
+            }))}
           />
           <Legend
             verticalAlign="top"

@@ -20,7 +20,7 @@ import {
   SERIES_COLORS,
   sideAxisLabel,
 } from '../lib/chart-theme';
-import { ChartTooltipBox } from './chart-tooltip-box';
+import { pointTooltip } from './chart-tooltip-box';
 import { SlantedAxisTick } from './slanted-axis-tick';
 
 /**
@@ -53,19 +53,13 @@ export function ReviewerActivityChart({ data }: { data: ReviewerActivityPoint[] 
         />
         <Tooltip
           cursor={BAR_CURSOR}
-          content={({ active, payload }) => {
-            const point = payload?.[0]?.payload as ReviewerActivityPoint | undefined;
-            if (!active || !point) return null;
-            return (
-              <ChartTooltipBox
-                title={point.fullName}
-                lines={[
-                  `Reviews: ${point.reviewCount}`,
-                  `Avg Score: ${point.avgComposite === null ? '-' : formatScore2(point.avgComposite)}`,
-                ]}
-              />
-            );
-          }}
+          content={pointTooltip((point: ReviewerActivityPoint) => ({
+            title: point.fullName,
+            lines: [
+              `Reviews: ${point.reviewCount}`,
+              `Avg Score: ${point.avgComposite === null ? '-' : formatScore2(point.avgComposite)}`,
+            ],
+          }))}
         />
         <Legend
           verticalAlign="top"
