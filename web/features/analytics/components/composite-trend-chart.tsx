@@ -9,7 +9,6 @@ import {
 } from 'recharts';
 import { formatScore2, type OpportunityChartPoint } from '../lib/analytics-data';
 import {
-  AXIS_STYLE,
   CHART_HEIGHT,
   COMPOSITE_COLOR,
   GRID_STYLE,
@@ -18,7 +17,7 @@ import {
 } from '../lib/chart-theme';
 import { ChartScroller } from './chart-scroller';
 import { pointTooltip } from './chart-tooltip-box';
-import { SlantedAxisTick } from './slanted-axis-tick';
+import { nameAxisProps } from './slanted-axis-tick';
 
 /** 'Composite Score Trend': the average composite of each reviewed opportunity, y axis 0-5. */
 export function CompositeTrendChart({ data }: { data: OpportunityChartPoint[] }) {
@@ -30,14 +29,7 @@ export function CompositeTrendChart({ data }: { data: OpportunityChartPoint[] })
       <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={INITIAL_DIMENSION}>
         <LineChart data={data} margin={{ top: 8, right: 24, bottom: 8, left: 24 }}>
           <CartesianGrid {...GRID_STYLE} />
-          <XAxis
-            dataKey="name"
-            interval={0}
-            height={90}
-            padding={{ left: 48, right: 24 }}
-            {...AXIS_STYLE}
-            tick={<SlantedAxisTick />}
-          />
+          <XAxis {...nameAxisProps(90)} padding={{ left: 48, right: 24 }} />
           <YAxis {...SCORE_AXIS} width={32} />
           <Tooltip
             cursor={{ stroke: 'var(--border)' }}

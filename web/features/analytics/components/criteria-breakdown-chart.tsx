@@ -14,7 +14,6 @@ import {
   type OpportunityChartPoint,
 } from '../lib/analytics-data';
 import {
-  AXIS_STYLE,
   BAR_CURSOR,
   BAR_STYLE,
   CHART_HEIGHT,
@@ -23,9 +22,10 @@ import {
   SCORE_AXIS,
   SERIES_COLORS,
 } from '../lib/chart-theme';
+import { CHART_LEGEND } from './chart-legend';
 import { ChartScroller } from './chart-scroller';
 import { pointTooltip } from './chart-tooltip-box';
-import { SlantedAxisTick } from './slanted-axis-tick';
+import { nameAxisProps } from './slanted-axis-tick';
 
 /** 'Score Breakdown by Criteria': the five criterion averages per opportunity, y axis 0-5. */
 export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[] }) {
@@ -41,13 +41,7 @@ export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[]
       >
         <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 24 }}>
           <CartesianGrid {...GRID_STYLE} vertical={false} />
-          <XAxis
-            dataKey="name"
-            interval={0}
-            height={90}
-            {...AXIS_STYLE}
-            tick={<SlantedAxisTick />}
-          />
+          <XAxis {...nameAxisProps(90)} />
           <YAxis {...SCORE_AXIS} width={32} />
           <Tooltip
             cursor={BAR_CURSOR}
@@ -58,13 +52,7 @@ export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[]
               ),
             }))}
           />
-          <Legend
-            verticalAlign="top"
-            align="left"
-            itemSorter={null}
-            height={36}
-            formatter={(value) => <span className="text-xs text-foreground">{value}</span>}
-          />
+          <Legend {...CHART_LEGEND} align="left" />
           {ANALYTICS_CRITERIA.map(({ field, label }, index) => (
             <Bar
               key={field}

@@ -20,8 +20,9 @@ import {
   SERIES_COLORS,
   sideAxisLabel,
 } from '../lib/chart-theme';
+import { CHART_LEGEND } from './chart-legend';
 import { pointTooltip } from './chart-tooltip-box';
-import { SlantedAxisTick } from './slanted-axis-tick';
+import { nameAxisProps } from './slanted-axis-tick';
 
 /**
  * 'Reviewer Activity & Average Scores': review counts on the left axis, average composite on the
@@ -36,7 +37,7 @@ export function ReviewerActivityChart({ data }: { data: ReviewerActivityPoint[] 
     >
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 24 }}>
         <CartesianGrid {...GRID_STYLE} vertical={false} />
-        <XAxis dataKey="name" interval={0} height={70} {...AXIS_STYLE} tick={<SlantedAxisTick />} />
+        <XAxis {...nameAxisProps(70)} />
         <YAxis
           yAxisId="reviews"
           allowDecimals={false}
@@ -61,12 +62,7 @@ export function ReviewerActivityChart({ data }: { data: ReviewerActivityPoint[] 
             ],
           }))}
         />
-        <Legend
-          verticalAlign="top"
-          itemSorter={null}
-          height={36}
-          formatter={(value) => <span className="text-xs text-foreground">{value}</span>}
-        />
+        <Legend {...CHART_LEGEND} />
         <Bar
           yAxisId="reviews"
           dataKey="reviewCount"
