@@ -9,18 +9,15 @@ import {
 } from 'recharts';
 import { formatScore2, type OpportunityChartPoint } from '../lib/analytics-data';
 import {
-  AXIS_LINE,
-  AXIS_TICK,
   CHART_HEIGHT,
   COMPOSITE_COLOR,
-  GRID_STROKE,
+  GRID_STYLE,
   INITIAL_DIMENSION,
-  SCORE_DOMAIN,
-  SCORE_TICKS,
+  SCORE_AXIS,
 } from '../lib/chart-theme';
 import { ChartScroller } from './chart-scroller';
-import { ChartTooltipBox } from './chart-tooltip-box';
-import { SlantedAxisTick } from './slanted-axis-tick';
+import { pointTooltip } from './chart-tooltip-box';
+import { nameAxisProps } from './slanted-axis-tick';
 
 /** 'Composite Score Trend': the average composite of each reviewed opportunity, y axis 0-5. */
 export function CompositeTrendChart({ data }: { data: OpportunityChartPoint[] }) {
@@ -31,36 +28,15 @@ export function CompositeTrendChart({ data }: { data: OpportunityChartPoint[] })
     >
       <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={INITIAL_DIMENSION}>
         <LineChart data={data} margin={{ top: 8, right: 24, bottom: 8, left: 24 }}>
-          <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" />
-          <XAxis
-            dataKey="name"
-            interval={0}
-            height={90}
-            padding={{ left: 48, right: 24 }}
-            tick={<SlantedAxisTick />}
-            axisLine={AXIS_LINE}
-            tickLine={AXIS_LINE}
-          />
-          <YAxis
-            domain={SCORE_DOMAIN}
-            ticks={SCORE_TICKS}
-            tick={AXIS_TICK}
-            axisLine={AXIS_LINE}
-            tickLine={AXIS_LINE}
-            width={32}
-          />
+          <CartesianGrid {...GRID_STYLE} />
+          <XAxis {...nameAxisProps(90)} padding={{ left: 48, right: 24 }} />
+          <YAxis {...SCORE_AXIS} width={32} />
           <Tooltip
             cursor={{ stroke: 'var(--border)' }}
-            content={({ active, payload }) => {
-              const point = payload?.[0]?.payload as OpportunityChartPoint | undefined;
-              if (!active || !point) return null;
-              return (
-                <ChartTooltipBox
-                  title={point.label}
-                  lines={[`Composite: ${formatScore2(point.composite)}`]}
-                />
-              );
-            }}
+            content={pointTooltip((point: OpportunityChartPoint) => ({
+              title: point.label,
+              lines: [`Composite: ${formatScore2(point.composite)}`],
+            }))}
           />
           <Line
             type="monotone"

@@ -9,14 +9,13 @@ import {
 } from 'recharts';
 import { type CorrelationPlot, formatScore2, type ScatterPoint } from '../lib/analytics-data';
 import {
-  AXIS_LINE,
   AXIS_TICK,
-  GRID_STROKE,
-  SCORE_DOMAIN,
-  SCORE_TICKS,
+  GRID_STYLE,
+  SCORE_AXIS,
   SERIES_COLORS,
+  sideAxisLabel,
 } from '../lib/chart-theme';
-import { ChartTooltipBox } from './chart-tooltip-box';
+import { pointTooltip } from './chart-tooltip-box';
 
 const PLOT_HEIGHT = 260;
 
@@ -31,58 +30,31 @@ function CorrelationScatter({ plot, color }: { plot: CorrelationPlot; color: str
         initialDimension={{ width: 320, height: PLOT_HEIGHT }}
       >
         <ScatterChart margin={{ top: 8, right: 16, bottom: 24, left: 8 }}>
-          <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" />
+          <CartesianGrid {...GRID_STYLE} />
           <XAxis
             type="number"
             dataKey="x"
             name={plot.xLabel}
-            domain={SCORE_DOMAIN}
-            ticks={SCORE_TICKS}
-            tick={AXIS_TICK}
-            axisLine={AXIS_LINE}
-            tickLine={AXIS_LINE}
-            label={{
-              value: plot.xLabel,
-              position: 'insideBottom',
-              offset: -12,
-              fill: 'var(--muted-foreground)',
-              fontSize: 12,
-            }}
+            {...SCORE_AXIS}
+            label={{ value: plot.xLabel, position: 'insideBottom', offset: -12, ...AXIS_TICK }}
           />
           <YAxis
             type="number"
             dataKey="y"
             name={plot.yLabel}
-            domain={SCORE_DOMAIN}
-            ticks={SCORE_TICKS}
-            tick={AXIS_TICK}
-            axisLine={AXIS_LINE}
-            tickLine={AXIS_LINE}
+            {...SCORE_AXIS}
             width={40}
-            label={{
-              value: plot.yLabel,
-              angle: -90,
-              position: 'insideLeft',
-              fill: 'var(--muted-foreground)',
-              fontSize: 12,
-              style: { textAnchor: 'middle' },
-            }}
+            label={sideAxisLabel(plot.yLabel, 'left')}
           />
           <Tooltip
             cursor={{ strokeDasharray: '3 3', stroke: 'var(--border)' }}
-            content={({ active, payload }) => {
-              const point = payload?.[0]?.payload as ScatterPoint | undefined;
-              if (!active || !point) return null;
-              return (
-                <ChartTooltipBox
-                  title={`#${point.number} ${point.title}`}
-                  lines={[
-                    `${plot.xLabel}: ${formatScore2(point.x)}`,
-                    `${plot.yLabel}: ${formatScore2(point.y)}`,
-                  ]}
-                />
-              );
-            }}
+            content={pointTooltip((point: ScatterPoint) => ({
+              title: `#${point.number} ${point.title}`,
+              lines: [
+                `${plot.xLabel}: ${formatScore2(point.x)}`,
+                `${plot.yLabel}: ${formatScore2(point.y)}`,
+              ],
+            }))}
           />
           <Scatter data={plot.points} fill={color} isAnimationActive={false} />
         </ScatterChart>

@@ -10,17 +10,19 @@ import {
 } from 'recharts';
 import { formatScore2, type ReviewerActivityPoint } from '../lib/analytics-data';
 import {
-  AXIS_LINE,
-  AXIS_TICK,
+  AXIS_STYLE,
+  BAR_CURSOR,
+  BAR_STYLE,
   CHART_HEIGHT,
-  GRID_STROKE,
+  GRID_STYLE,
   INITIAL_DIMENSION,
-  SCORE_DOMAIN,
-  SCORE_TICKS,
+  SCORE_AXIS,
   SERIES_COLORS,
+  sideAxisLabel,
 } from '../lib/chart-theme';
-import { ChartTooltipBox } from './chart-tooltip-box';
-import { SlantedAxisTick } from './slanted-axis-tick';
+import { CHART_LEGEND } from './chart-legend';
+import { pointTooltip } from './chart-tooltip-box';
+import { nameAxisProps } from './slanted-axis-tick';
 
 /**
  * 'Reviewer Activity & Average Scores': review counts on the left axis, average composite on the
@@ -34,86 +36,46 @@ export function ReviewerActivityChart({ data }: { data: ReviewerActivityPoint[] 
       initialDimension={INITIAL_DIMENSION}
     >
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 24 }}>
-        <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" vertical={false} />
-        <XAxis
-          dataKey="name"
-          interval={0}
-          height={70}
-          tick={<SlantedAxisTick />}
-          axisLine={AXIS_LINE}
-          tickLine={AXIS_LINE}
-        />
+        <CartesianGrid {...GRID_STYLE} vertical={false} />
+        <XAxis {...nameAxisProps(70)} />
         <YAxis
           yAxisId="reviews"
           allowDecimals={false}
-          tick={AXIS_TICK}
-          axisLine={AXIS_LINE}
-          tickLine={AXIS_LINE}
+          {...AXIS_STYLE}
           width={40}
-          label={{
-            value: 'Reviews',
-            angle: -90,
-            position: 'insideLeft',
-            fill: 'var(--muted-foreground)',
-            fontSize: 12,
-            style: { textAnchor: 'middle' },
-          }}
+          label={sideAxisLabel('Reviews', 'left')}
         />
         <YAxis
           yAxisId="score"
           orientation="right"
-          domain={SCORE_DOMAIN}
-          ticks={SCORE_TICKS}
-          tick={AXIS_TICK}
-          axisLine={AXIS_LINE}
-          tickLine={AXIS_LINE}
+          {...SCORE_AXIS}
           width={40}
-          label={{
-            value: 'Avg Score',
-            angle: 90,
-            position: 'insideRight',
-            fill: 'var(--muted-foreground)',
-            fontSize: 12,
-            style: { textAnchor: 'middle' },
-          }}
+          label={sideAxisLabel('Avg Score', 'right')}
         />
         <Tooltip
-          cursor={{ fill: 'var(--muted)', opacity: 0.5 }}
-          content={({ active, payload }) => {
-            const point = payload?.[0]?.payload as ReviewerActivityPoint | undefined;
-            if (!active || !point) return null;
-            return (
-              <ChartTooltipBox
-                title={point.fullName}
-                lines={[
-                  `Reviews: ${point.reviewCount}`,
-                  `Avg Score: ${point.avgComposite === null ? '-' : formatScore2(point.avgComposite)}`,
-                ]}
-              />
-            );
-          }}
+          cursor={BAR_CURSOR}
+          content={pointTooltip((point: ReviewerActivityPoint) => ({
+            title: point.fullName,
+            lines: [
+              `Reviews: ${point.reviewCount}`,
+              `Avg Score: ${point.avgComposite === null ? '-' : formatScore2(point.avgComposite)}`,
+            ],
+          }))}
         />
-        <Legend
-          verticalAlign="top"
-          itemSorter={null}
-          height={36}
-          formatter={(value) => <span className="text-xs text-foreground">{value}</span>}
-        />
+        <Legend {...CHART_LEGEND} />
         <Bar
           yAxisId="reviews"
           dataKey="reviewCount"
           name="Reviews"
           fill={SERIES_COLORS[0]}
-          radius={[2, 2, 0, 0]}
-          isAnimationActive={false}
+          {...BAR_STYLE}
         />
         <Bar
           yAxisId="score"
           dataKey="avgComposite"
           name="Avg Score"
           fill={SERIES_COLORS[1]}
-          radius={[2, 2, 0, 0]}
-          isAnimationActive={false}
+          {...BAR_STYLE}
         />
       </BarChart>
     </ResponsiveContainer>

@@ -13,3 +13,34 @@ export const SCORE_TICKS = [0, 1, 2, 3, 4, 5];
 export const CHART_HEIGHT = 320;
 /** Lets ResponsiveContainer draw before it has measured (and in tests, where nothing measures). */
 export const INITIAL_DIMENSION = { width: 640, height: CHART_HEIGHT };
+
+/*
+ * Props spread onto the recharts elements, so that every chart draws its grid, axes and bars
+ * alike and a change of style is made once. Plain objects rather than wrapper components: a
+ * recharts chart reads its axes from its own children.
+ */
+
+/** The dashed grid of every chart. */
+export const GRID_STYLE = { stroke: GRID_STROKE, strokeDasharray: '3 3' } as const;
+/** Tick text, axis line and tick marks of every axis. */
+export const AXIS_STYLE = { tick: AXIS_TICK, axisLine: AXIS_LINE, tickLine: AXIS_LINE } as const;
+/** An axis over the 0-5 scale of scores and composites. */
+export const SCORE_AXIS = { domain: SCORE_DOMAIN, ticks: SCORE_TICKS, ...AXIS_STYLE } as const;
+/** Bars with rounded tops, drawn at once rather than animated in. */
+export const BAR_STYLE = {
+  radius: [2, 2, 0, 0] as [number, number, number, number],
+  isAnimationActive: false,
+} as const;
+/** The hover shade behind the bars of one category. */
+export const BAR_CURSOR = { fill: 'var(--muted)', opacity: 0.5 } as const;
+
+/** The title of a vertical axis, turned to read along it, centred, in the tick text's style. */
+export function sideAxisLabel(value: string, side: 'left' | 'right') {
+  return {
+    value,
+    angle: side === 'left' ? -90 : 90,
+    position: side === 'left' ? ('insideLeft' as const) : ('insideRight' as const),
+    ...AXIS_TICK,
+    style: { textAnchor: 'middle' as const },
+  };
+}
