@@ -21,7 +21,7 @@ const PROBE_TIMEOUT_MS = 2_000;
 export async function claimDataDir(config: Pick<Config, 'dataDir'>): Promise<() => void> {
   const socketPath = path.join(config.dataDir, CLAIM_SOCKET);
   fs.mkdirSync(config.dataDir, { recursive: true });
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 25; attempt++) {
     const server = net.createServer((connection) => {
       connection.on('error', () => {}); // a prober that went away
       connection.end(`${JSON.stringify({ pid: process.pid })}\n`);
@@ -36,7 +36,11 @@ export async function claimDataDir(config: Pick<Config, 'dataDir'>): Promise<() 
 
     const inode = inodeOf(socketPath);
     const holder = await probe(socketPath);
-    if (holder.live) {
+    if (holder.state === 'dying') {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
+    if (holder.state === 'live') {
       throw new ConfigError(
         `Another Assay process${holder.pid ? ` (pid ${holder.pid})` : ''} is using DATA_DIR ${config.dataDir}. Stop it or choose another DATA_DIR.`,
       );
@@ -46,7 +50,9 @@ export async function claimDataDir(config: Pick<Config, 'dataDir'>): Promise<() 
     if (inode !== undefined && inodeOf(socketPath) === inode)
       fs.rmSync(socketPath, { force: true });
   }
-  throw new Error(`Could not claim DATA_DIR ${config.dataDir}: ${socketPath} keeps coming back`);
+  throw new ConfigError(
+    `Could not claim DATA_DIR ${config.dataDir}: whoever holds ${socketPath} neither answers nor lets go of it.`,
+  );
 }
 
 function listen(server: net.Server, socketPath: string): Promise<NodeJS.ErrnoException | null> {
@@ -65,32 +71,35 @@ function inodeOf(file: string): number | undefined {
 }
 
 /**
- * Connects to the claim socket. Refused (or gone): nobody holds it. Accepted: a live holder,
- * which names its pid; one that accepts but does not answer (stopped, busy) is live all the same.
+ * Connects to the claim socket. Refused (or gone): nobody holds it. Answered: a live holder and
+ * its pid; accepted but unanswered (stopped, busy) is live all the same. Closed without an answer:
+ * the holder is dying (its main thread has exited but the socket is not closed yet), so ask again.
  */
-function probe(socketPath: string): Promise<{ live: boolean; pid?: number }> {
+function probe(socketPath: string): Promise<{ state: 'live' | 'dead' | 'dying'; pid?: number }> {
   return new Promise((resolve, reject) => {
     let answer = '';
     let connected = false;
     const socket = net.connect(socketPath);
-    const done = () => {
+    const answered = () => {
       socket.destroy();
-      let pid: number | undefined;
       try {
-        pid = (JSON.parse(answer) as { pid?: number }).pid;
+        const { pid } = JSON.parse(answer) as { pid?: unknown };
+        resolve({ state: 'live', pid: Number.isInteger(pid) ? (pid as number) : undefined });
       } catch {
-        pid = undefined;
+        resolve({ state: 'dying' });
       }
-      resolve({ live: true, pid: Number.isInteger(pid) ? pid : undefined });
     };
-    socket.setTimeout(PROBE_TIMEOUT_MS, done);
+    socket.setTimeout(PROBE_TIMEOUT_MS, () => {
+      socket.destroy();
+      resolve({ state: 'live' });
+    });
     socket.on('connect', () => (connected = true));
     socket.on('data', (chunk) => (answer += chunk));
-    socket.on('end', done);
+    socket.on('end', answered);
     socket.on('error', (error: NodeJS.ErrnoException) => {
       socket.destroy();
-      if (connected) done();
-      else if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') resolve({ live: false });
+      if (connected) answered();
+      else if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') resolve({ state: 'dead' });
       else reject(error);
     });
   });

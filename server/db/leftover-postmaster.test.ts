@@ -60,7 +60,7 @@ describe('recoverLeftoverPostmaster', () => {
 
     process.kill(backend, 'SIGCONT'); // it sees its postmaster gone and exits
     await recoverLeftoverPostmaster({ ...options, waitForExitMs: 30_000 });
-    expect(processState(backend)).not.toBe('running');
+    await until(() => processState(backend) !== 'running', 'the backend to exit');
     expect(fs.existsSync(pidFile)).toBe(false);
 
     const again = await start(); // crash recovery from the write-ahead log
