@@ -228,7 +228,7 @@ describe('the server process', () => {
     third.child.kill('SIGTERM');
     expect(await exited(third.child)).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-    expect(fs.existsSync(path.join(dataDir, 'assay.pid'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'assay.sock'))).toBe(false);
   }, 120_000);
 
   it('runs against an external PostgreSQL given by DATABASE_URL, migrating an empty database', async () => {

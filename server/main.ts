@@ -15,7 +15,7 @@ const SHUTDOWN_TIMEOUT_MS = 20_000;
 async function main() {
   const config = loadConfig();
   const logger = pino(loggerOptions(config.logLevel));
-  const releaseDataDir = config.databaseUrl ? () => {} : claimDataDir(config);
+  const releaseDataDir = config.databaseUrl ? () => {} : await claimDataDir(config);
   const secrets = loadOrCreateSecrets(config.dataDir);
 
   const database = await openDatabase(config, {

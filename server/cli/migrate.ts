@@ -7,7 +7,7 @@ import { loadOrCreateSecrets } from '../secrets';
 /** `npm run db:migrate`: applies migrations to the configured database and exits. */
 async function main() {
   const config = loadConfig();
-  const releaseDataDir = config.databaseUrl ? () => {} : claimDataDir(config);
+  const releaseDataDir = config.databaseUrl ? () => {} : await claimDataDir(config);
   const secrets = loadOrCreateSecrets(config.dataDir);
   const database = await openDatabase(config, {
     databasePassword: secrets.databasePassword,

@@ -215,7 +215,7 @@ export async function seedDemo(
 async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
-  const releaseDataDir = config.databaseUrl ? () => {} : claimDataDir(config);
+  const releaseDataDir = config.databaseUrl ? () => {} : await claimDataDir(config);
   const secrets = loadOrCreateSecrets(config.dataDir);
   const database = await openDatabase(config, {
     databasePassword: secrets.databasePassword,

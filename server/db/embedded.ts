@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
+import { recoverLeftoverPostmaster } from './leftover-postmaster';
 
 export type EmbeddedOptions = {
   /** Directory that holds the cluster (`postgres/`) and the socket directory (`run/`). */
@@ -31,55 +32,6 @@ function postgresIds(): { uid: number; gid: number } | undefined {
     return { uid, gid };
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function processName(pid: number): string | undefined {
-  try {
-    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-  } catch {
-    return undefined;
-  }
-}
-
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return condition();
-}
-
-/**
- * A postmaster left behind by an app that was killed (kill -9) still holds the cluster. It is
- * ours (same DATA_DIR, and the app that started it is gone: the caller holds the instance
- * lock), so shut it down cleanly and start a fresh one that this process owns.
- */
-async function recoverLeftoverPostmaster(clusterDir: string, log: (m: string) => void) {
-  const pidFile = path.join(clusterDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  if (processName(pid) !== 'postgres') {
-    // The pid was reused by an unrelated process: the lock file is stale.
-    fs.rmSync(pidFile, { force: true });
-    return;
-  }
-  log(`Stopping a PostgreSQL server left running by an earlier run (pid ${pid})`);
-  process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, keeps committed data
-  if (!(await waitFor(() => !isAlive(pid), 30_000))) {
-    process.kill(pid, 'SIGQUIT');
-    await waitFor(() => !isAlive(pid), 10_000);
   }
 }
 
@@ -203,7 +155,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     fs.rmSync(clusterDir, { recursive: true, force: true });
     await server.initialise();
   } else {
-    await recoverLeftoverPostmaster(clusterDir, options.notice ?? options.log);
+    await recoverLeftoverPostmaster({
+      clusterDir,
+      socketDir,
+      port: SOCKET_PORT,
+      notice: options.notice ?? options.log,
+    });
   }
 
   try {
