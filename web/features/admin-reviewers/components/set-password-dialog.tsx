@@ -1,19 +1,12 @@
-import { type AdminReviewer, setPasswordSchema } from '@shared/reviewer-admin-schemas';
+import { setPasswordSchema } from '@shared/reviewer-admin-schemas';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { TextField } from '@web/components/ui/text-field';
 import { useDialogForm } from '@web/lib/use-dialog-form';
 import { useSetPassword } from '../api/reviewer-queries';
+import type { ReviewerDialogProps } from './reviewer-dialog-props';
 
 /** 'Set Password' for one reviewer, validated with the server's setPasswordSchema (6+). */
-export function SetPasswordDialog({
-  reviewer,
-  onClose,
-  onCloseAutoFocus,
-}: {
-  reviewer: AdminReviewer | null;
-  onClose: () => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+export function SetPasswordDialog({ reviewer, onClose, onCloseAutoFocus }: ReviewerDialogProps) {
   const setPassword = useSetPassword();
   const { form, close } = useDialogForm(setPasswordSchema, { password: '' }, onClose);
 
