@@ -38,14 +38,21 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          aria-label="Close"
-          className="absolute top-4 right-4 rounded-md p-1 opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <X className="size-4" aria-hidden="true" />
-        </DialogPrimitive.Close>
+        <DialogCloseButton />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+/** The X in the top right corner of a dialog or sheet. */
+export function DialogCloseButton() {
+  return (
+    <DialogPrimitive.Close
+      aria-label="Close"
+      className="absolute top-4 right-4 rounded-md p-1 opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <X className="size-4" aria-hidden="true" />
+    </DialogPrimitive.Close>
   );
 }
 
