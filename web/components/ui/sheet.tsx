@@ -1,7 +1,7 @@
 import { cn } from '@web/lib/cn';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { DialogCloseButton, DialogOverlay } from './dialog';
+import { DialogPanel } from './dialog';
 
 export const Sheet = DialogPrimitive.Root;
 export const SheetTitle = DialogPrimitive.Title;
@@ -10,22 +10,15 @@ export const SheetDescription = DialogPrimitive.Description;
 /** A drawer sliding in from the left edge (the mobile sidebar). */
 export function SheetContent({
   className,
-  children,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
-    <DialogPrimitive.Portal>
-      <DialogOverlay />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed inset-y-0 left-0 z-50 flex h-full flex-col border-r shadow-lg outline-none data-[state=open]:animate-slide-in-left data-[state=closed]:animate-slide-out-left',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <DialogCloseButton />
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <DialogPanel
+      className={cn(
+        'fixed inset-y-0 left-0 z-50 flex h-full flex-col border-r shadow-lg outline-none data-[state=open]:animate-slide-in-left data-[state=closed]:animate-slide-out-left',
+        className,
+      )}
+      {...props}
+    />
   );
 }
