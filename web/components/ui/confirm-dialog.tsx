@@ -8,6 +8,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from './alert-dialog';
+import type { DialogFrameProps } from './form-dialog';
 import { PendingButton } from './submit-button';
 
 /**
@@ -25,15 +26,10 @@ export function ConfirmDialog({
   isPending,
   onCloseAutoFocus,
   children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  description: ReactNode;
+}: DialogFrameProps & {
   confirmLabel: ReactNode;
   onConfirm: () => void;
   isPending: boolean;
-  onCloseAutoFocus?: (event: Event) => void;
   children?: ReactNode;
 }) {
   return (

@@ -24,19 +24,31 @@ export function DialogOverlay({
 
 export function DialogContent({
   className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
+  return (
+    <DialogPanel
+      className={cn(
+        'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100svh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-background p-6 shadow-lg outline-none data-[state=open]:animate-zoom-in data-[state=closed]:animate-fade-out',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/**
+ * What a centred dialog and a side sheet share: the portal, the dimmed overlay, the content and
+ * its X in the top right corner. The caller's `className` alone places and sizes the content.
+ */
+export function DialogPanel({
   children,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100svh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-background p-6 shadow-lg outline-none data-[state=open]:animate-zoom-in data-[state=closed]:animate-fade-out',
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content {...props}>
         {children}
         <DialogPrimitive.Close
           aria-label="Close"

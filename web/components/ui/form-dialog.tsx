@@ -11,6 +11,15 @@ import {
 import { FieldError } from './form-field';
 import { SubmitButton } from './submit-button';
 
+/** What FormDialog and ConfirmDialog both take: their caller opens them and closes them. */
+export type DialogFrameProps = {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description: ReactNode;
+  onCloseAutoFocus?: (event: Event) => void;
+};
+
 /**
  * A dialog around one form: title, description and a DialogForm (or a component rendering one,
  * when the form's state must start afresh for each opening). Closing by Escape, the X or a click
@@ -25,15 +34,7 @@ export function FormDialog({
   className,
   onCloseAutoFocus,
   children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  description: ReactNode;
-  className?: string;
-  onCloseAutoFocus?: (event: Event) => void;
-  children: ReactNode;
-}) {
+}: DialogFrameProps & { className?: string; children: ReactNode }) {
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <DialogContent className={className} onCloseAutoFocus={onCloseAutoFocus}>

@@ -1,5 +1,5 @@
 import { cn } from '@web/lib/cn';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Skeleton } from './skeleton';
 
 /** A data table that scrolls sideways on narrow screens instead of squeezing its columns. */
@@ -50,6 +50,35 @@ export function TableCell({ className, ...props }: ComponentProps<'td'>) {
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
   return <caption className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
+}
+
+/**
+ * An admin list's table: named by `label`, one header row of `columns` and a right-aligned
+ * Actions column for each row's buttons or menu; `children` are the body rows (or the skeleton
+ * rows while the list loads, so both states share one header).
+ */
+export function ActionsTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <Table aria-label={label}>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) => (
+            <TableHead key={column}>{column}</TableHead>
+          ))}
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>{children}</TableBody>
+    </Table>
+  );
 }
 
 /**

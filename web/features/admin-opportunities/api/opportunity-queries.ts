@@ -5,17 +5,11 @@ import type {
   OpportunityStatus,
   UpdateOpportunityInput,
 } from '@shared/opportunity-schemas';
-import {
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { failureToast } from '@web/components/ui/failure-toast';
+import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from '@web/components/ui/use-toast';
 import { invalidateAdminFigures } from '@web/lib/admin-figures';
 import { apiJson, apiUpload, serverMessageOf } from '@web/lib/api-client';
+import { useToastingMutation } from '@web/lib/use-toasting-mutation';
 import { opportunityKeys } from './opportunity-keys';
 
 export const opportunitiesQueryOptions = queryOptions<AdminOpportunity[]>({
@@ -50,49 +44,40 @@ export function useUploadImage() {
 }
 
 export function useCreateOpportunity() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastingMutation({
     mutationFn: (input: CreateOpportunityInput) =>
       apiJson<AdminOpportunity>('POST', '/api/admin/opportunities', input),
-    onSuccess: (opportunity) => {
-      toast({
-        title: 'Opportunity Created',
-        description: `#${opportunity.number} ${opportunity.title}`,
-      });
-      return invalidateOpportunities(queryClient);
-    },
-    onError: (error) => failureToast('Failed to Create Opportunity', error),
+    succeeded: (opportunity) => ({
+      title: 'Opportunity Created',
+      description: `#${opportunity.number} ${opportunity.title}`,
+    }),
+    invalidate: invalidateOpportunities,
+    failureTitle: 'Failed to Create Opportunity',
   });
 }
 
 /** The edit dialog's full-field PATCH; its failure is shown inside the dialog. */
 export function useUpdateOpportunity() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastingMutation({
     mutationFn: ({ id, input }: { id: string; input: UpdateOpportunityInput }) =>
       apiJson<AdminOpportunity>('PATCH', `/api/admin/opportunities/${id}`, input),
-    onSuccess: (opportunity) => {
-      toast({
-        title: 'Opportunity Updated',
-        description: `#${opportunity.number} ${opportunity.title}`,
-      });
-      return invalidateOpportunities(queryClient);
-    },
+    succeeded: (opportunity) => ({
+      title: 'Opportunity Updated',
+      description: `#${opportunity.number} ${opportunity.title}`,
+    }),
+    invalidate: invalidateOpportunities,
   });
 }
 
 /** Publish, Unpublish and Archive: a PATCH of the status only. */
 export function useChangeOpportunityStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastingMutation({
     mutationFn: ({ id, status }: { id: string; status: OpportunityStatus }) =>
       apiJson<AdminOpportunity>('PATCH', `/api/admin/opportunities/${id}`, { status }),
-    onSuccess: (opportunity) => {
-      toast({
-        title: 'Status Updated',
-        description: `#${opportunity.number} is now ${opportunity.status}`,
-      });
-      return invalidateOpportunities(queryClient);
-    },
+    succeeded: (opportunity) => ({
+      title: 'Status Updated',
+      description: `#${opportunity.number} is now ${opportunity.status}`,
+    }),
+    invalidate: invalidateOpportunities,
   });
 }

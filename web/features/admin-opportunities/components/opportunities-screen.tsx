@@ -2,6 +2,7 @@ import { MAX_OPPORTUNITIES } from '@shared/limits';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
+import { EmptyState } from '@web/components/ui/empty-state';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { useReturnFocus } from '@web/lib/use-return-focus';
@@ -78,11 +79,11 @@ export function OpportunitiesScreen() {
               </Button>
             </div>
           ) : all.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 py-12 text-center">
-              <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
-              <h2 className="text-lg font-semibold">No Opportunities Yet</h2>
-              <AddOpportunityButton onClick={openCreate} />
-            </div>
+            <EmptyState
+              icon={FileText}
+              title="No Opportunities Yet"
+              action={<AddOpportunityButton onClick={openCreate} />}
+            />
           ) : (
             <OpportunitiesTable
               opportunities={shown}

@@ -1,16 +1,7 @@
 import type { AdminOpportunity, OpportunityStatus } from '@shared/opportunity-schemas';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TableSkeletonRows,
-} from '@web/components/ui/table';
+import { ActionsTable, TableCell, TableRow, TableSkeletonRows } from '@web/components/ui/table';
 import { formatDate } from '@web/lib/format-date';
-import type { ReactNode } from 'react';
 import { STATUS_LABELS } from '../lib/opportunity-form-values';
 import { OpportunityRowMenu } from './opportunity-row-menu';
 
@@ -20,34 +11,17 @@ const statusVariants: Record<OpportunityStatus, BadgeVariant> = {
   archived: 'outline',
 };
 
-function OpportunitiesTableFrame({ children }: { children: ReactNode }) {
-  return (
-    <Table aria-label="Opportunities">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Number</TableHead>
-          <TableHead>Title</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Batch</TableHead>
-          <TableHead>Tags</TableHead>
-          <TableHead>Created</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>{children}</TableBody>
-    </Table>
-  );
-}
+const columns = ['Number', 'Title', 'Status', 'Batch', 'Tags', 'Created'] as const;
 
 export function OpportunitiesTableSkeleton() {
   return (
-    <OpportunitiesTableFrame>
+    <ActionsTable label="Opportunities" columns={columns}>
       <TableSkeletonRows
         rows={5}
         widths={[10, 60, 16, 16, 24, 20, 8]}
         testId="opportunity-skeleton-row"
       />
-    </OpportunitiesTableFrame>
+    </ActionsTable>
   );
 }
 
@@ -61,7 +35,7 @@ export function OpportunitiesTable({
   onChangeStatus: (opportunity: AdminOpportunity, status: OpportunityStatus) => void;
 }) {
   return (
-    <OpportunitiesTableFrame>
+    <ActionsTable label="Opportunities" columns={columns}>
       {opportunities.map((opportunity) => (
         <TableRow key={opportunity.id}>
           <TableCell className="font-medium tabular-nums">#{opportunity.number}</TableCell>
@@ -85,6 +59,6 @@ export function OpportunitiesTable({
           </TableCell>
         </TableRow>
       ))}
-    </OpportunitiesTableFrame>
+    </ActionsTable>
   );
 }

@@ -3,8 +3,8 @@ import { DESCRIPTION_MAX } from '@shared/limits';
 import { type AdminOpportunity, opportunityStatusSchema } from '@shared/opportunity-schemas';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
+import { TextField } from '@web/components/ui/text-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { errorMessageOf } from '@web/lib/api-client';
 import { useState } from 'react';
@@ -109,19 +109,21 @@ function OpportunityForm({
       }
     >
       <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-        <FormField id="opportunity-number" label="Number" error={errors.number?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="numeric"
-              placeholder={String(editing ? editing.number : nextNumber)}
-              {...form.register('number')}
-            />
-          )}
-        </FormField>
-        <FormField id="opportunity-title" label="Title" error={errors.title?.message}>
-          {(control) => <Input {...control} autoComplete="off" {...form.register('title')} />}
-        </FormField>
+        <TextField
+          form={form}
+          name="number"
+          id="opportunity-number"
+          label="Number"
+          inputMode="numeric"
+          placeholder={String(editing ? editing.number : nextNumber)}
+        />
+        <TextField
+          form={form}
+          name="title"
+          id="opportunity-title"
+          label="Title"
+          autoComplete="off"
+        />
       </div>
       <FormField
         id="opportunity-description"
@@ -144,32 +146,24 @@ function OpportunityForm({
         onFileChange={setFile}
         onRemoveCurrent={() => setImageUrl(null)}
       />
-      <FormField
+      <TextField
+        form={form}
+        name="tags"
         id="opportunity-tags"
         label="Tags"
         hint="Separate tags with commas"
-        error={errors.tags?.message}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            autoComplete="off"
-            placeholder="energy, water, AI"
-            {...form.register('tags')}
-          />
-        )}
-      </FormField>
+        autoComplete="off"
+        placeholder="energy, water, AI"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="opportunity-batch" label="Batch" error={errors.batch?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              autoComplete="off"
-              placeholder="e.g. Q1 2026"
-              {...form.register('batch')}
-            />
-          )}
-        </FormField>
+        <TextField
+          form={form}
+          name="batch"
+          id="opportunity-batch"
+          label="Batch"
+          autoComplete="off"
+          placeholder="e.g. Q1 2026"
+        />
         <FormField id="opportunity-status" label="Status" error={errors.status?.message}>
           {(control) => (
             // defaultValue too: the options must exist before the browser can select one.

@@ -1,12 +1,7 @@
 import type { AdminOpportunity, OpportunityStatus } from '@shared/opportunity-schemas';
-import { Button } from '@web/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@web/components/ui/dropdown-menu';
-import { Archive, Eye, EyeOff, MoreHorizontal, Pencil } from 'lucide-react';
+import { DropdownMenuItem } from '@web/components/ui/dropdown-menu';
+import { RowActionsMenu } from '@web/components/ui/row-actions-menu';
+import { Archive, Eye, EyeOff, Pencil } from 'lucide-react';
 import { useRef } from 'react';
 
 /** Edit, then the status moves SPEC.md section 4 offers for the row's current status. */
@@ -22,40 +17,27 @@ export function OpportunityRowMenu({
 }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const isPublished = opportunity.status === 'published';
-  // Not modal, so that the edit dialog opened from an item gets the focus and pointer events.
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button
-          ref={triggerRef}
-          variant="ghost"
-          size="icon"
-          aria-label={`Actions for #${opportunity.number}`}
-        >
-          <MoreHorizontal aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => onEdit(opportunity, triggerRef.current)}>
-          <Pencil aria-hidden="true" />
-          Edit
+    <RowActionsMenu label={`Actions for #${opportunity.number}`} triggerRef={triggerRef}>
+      <DropdownMenuItem onSelect={() => onEdit(opportunity, triggerRef.current)}>
+        <Pencil aria-hidden="true" />
+        Edit
+      </DropdownMenuItem>
+      {isPublished ? (
+        <DropdownMenuItem onSelect={() => onChangeStatus(opportunity, 'draft')}>
+          <EyeOff aria-hidden="true" />
+          Unpublish
         </DropdownMenuItem>
-        {isPublished ? (
-          <DropdownMenuItem onSelect={() => onChangeStatus(opportunity, 'draft')}>
-            <EyeOff aria-hidden="true" />
-            Unpublish
-          </DropdownMenuItem>
-        ) : (
-          <DropdownMenuItem onSelect={() => onChangeStatus(opportunity, 'published')}>
-            <Eye aria-hidden="true" />
-            Publish
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuItem onSelect={() => onChangeStatus(opportunity, 'archived')}>
-          <Archive aria-hidden="true" />
-          Archive
+      ) : (
+        <DropdownMenuItem onSelect={() => onChangeStatus(opportunity, 'published')}>
+          <Eye aria-hidden="true" />
+          Publish
         </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      )}
+      <DropdownMenuItem onSelect={() => onChangeStatus(opportunity, 'archived')}>
+        <Archive aria-hidden="true" />
+        Archive
+      </DropdownMenuItem>
+    </RowActionsMenu>
   );
 }

@@ -5,17 +5,10 @@ import type {
   SendRemindersResult,
   TempPassword,
 } from '@shared/reviewer-admin-schemas';
-import {
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { failureToast } from '@web/components/ui/failure-toast';
-import { toast } from '@web/components/ui/use-toast';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { invalidateAdminFigures } from '@web/lib/admin-figures';
 import { apiJson } from '@web/lib/api-client';
+import { useToastingMutation } from '@web/lib/use-toasting-mutation';
 import { reviewerKeys } from './reviewer-keys';
 
 export const reviewersQueryOptions = queryOptions<AdminReviewer[]>({
@@ -30,74 +23,75 @@ function invalidateReviewers(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: reviewerKeys.list() });
 }
 
+/** The list, and every admin figure that counts reviewers (dashboard, analytics). */
+function invalidateReviewersAndFigures(queryClient: QueryClient) {
+  return Promise.all([invalidateReviewers(queryClient), invalidateAdminFigures(queryClient)]);
+}
+
 export function useCreateReviewer() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastingMutation({
     mutationFn: (input: CreateReviewer) =>
       apiJson<AdminReviewer>('POST', '/api/admin/reviewers', { ...input, role: 'reviewer' }),
-    onSuccess: (reviewer) => {
-      toast({ title: 'Reviewer Created', description: `${reviewer.name} can now sign in` });
-      return Promise.all([invalidateReviewers(queryClient), invalidateAdminFigures(queryClient)]);
-    },
-    onError: (error) => failureToast('Failed to Create Reviewer', error),
+    succeeded: (reviewer) => ({
+      title: 'Reviewer Created',
+      description: `${reviewer.name} can now sign in`,
+    }),
+    invalidate: invalidateReviewersAndFigures,
+    failureTitle: 'Failed to Create Reviewer',
   });
 }
 
 /** A new random password, shown to the admin once in a toast that stays for 10 s. */
 export function useResetPassword() {
-  return useMutation({
+  return useToastingMutation({
     mutationFn: (reviewer: AdminReviewer) =>
       apiJson<TempPassword>('POST', `/api/admin/reviewers/${reviewer.id}/reset-password`),
-    onSuccess: ({ tempPassword }) => {
-      toast({
-        title: 'Password Reset',
-        description: `Temporary password: ${tempPassword}`,
-        duration: TEMP_PASSWORD_TOAST_MS,
-      });
-    },
-    onError: (error) => failureToast('Failed to Reset Password', error),
+    succeeded: ({ tempPassword }) => ({
+      title: 'Password Reset',
+      description: `Temporary password: ${tempPassword}`,
+      duration: TEMP_PASSWORD_TOAST_MS,
+    }),
+    failureTitle: 'Failed to Reset Password',
   });
 }
 
 export function useSetPassword() {
-  return useMutation({
+  return useToastingMutation({
     mutationFn: ({ reviewer, password }: { reviewer: AdminReviewer; password: string }) =>
       apiJson('POST', `/api/admin/reviewers/${reviewer.id}/set-password`, { password }),
-    onSuccess: (_answer, { reviewer }) => {
-      toast({ title: 'Password Updated', description: `New password set for ${reviewer.name}` });
-    },
-    onError: (error) => failureToast('Failed to Update Password', error),
+    succeeded: (_answer, { reviewer }) => ({
+      title: 'Password Updated',
+      description: `New password set for ${reviewer.name}`,
+    }),
+    failureTitle: 'Failed to Update Password',
   });
 }
 
 /** Activate or deactivate: sends the inverse of the current state (SPEC.md section 7). */
 export function useToggleReviewerActive() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastingMutation({
     mutationFn: (reviewer: AdminReviewer) =>
       apiJson<AdminReviewer>('PATCH', `/api/admin/reviewers/${reviewer.id}`, {
         isActive: !reviewer.isActive,
       }),
-    onSuccess: (reviewer) => {
-      toast({
-        title: 'Reviewer Updated',
-        description: `${reviewer.name} is now ${reviewer.isActive ? 'active' : 'inactive'}`,
-      });
-      return Promise.all([invalidateReviewers(queryClient), invalidateAdminFigures(queryClient)]);
-    },
+    succeeded: (reviewer) => ({
+      title: 'Reviewer Updated',
+      description: `${reviewer.name} is now ${reviewer.isActive ? 'active' : 'inactive'}`,
+    }),
+    invalidate: invalidateReviewersAndFigures,
   });
 }
 
 export function useDeleteReviewer() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastingMutation({
     mutationFn: (reviewer: AdminReviewer) =>
       apiJson('DELETE', `/api/admin/reviewers/${reviewer.id}`),
-    onSuccess: (_answer, reviewer) => {
-      toast({ title: 'Reviewer Deleted', description: `${reviewer.name} has been removed` });
-      return Promise.all([invalidateReviewers(queryClient), invalidateAdminFigures(queryClient)]);
-    },
-    onError: (error) => failureToast('Failed to Delete Reviewer', error),
+    succeeded: (_answer, reviewer) => ({
+      title: 'Reviewer Deleted',
+      description: `${reviewer.name} has been removed`,
+    }),
+    invalidate: invalidateReviewersAndFigures,
+    failureTitle: 'Failed to Delete Reviewer',
   });
 }
 
@@ -106,19 +100,16 @@ export function useDeleteReviewer() {
  * table's Last Email column then shows them.
  */
 export function useSendReminders() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastingMutation({
     mutationFn: () => apiJson<SendRemindersResult>('POST', '/api/admin/reviewers/send-reminders'),
-    onSuccess: ({ queued }) => {
-      toast({
-        title: 'Reminders Sent',
-        description:
-          queued === 0
-            ? 'No reviewer has opportunities left to review'
-            : `${queued} ${queued === 1 ? 'reminder' : 'reminders'} queued`,
-      });
-      return invalidateReviewers(queryClient);
-    },
-    onError: (error) => failureToast('Failed to Send Reminders', error),
+    succeeded: ({ queued }) => ({
+      title: 'Reminders Sent',
+      description:
+        queued === 0
+          ? 'No reviewer has opportunities left to review'
+          : `${queued} ${queued === 1 ? 'reminder' : 'reminders'} queued`,
+    }),
+    invalidate: invalidateReviewers,
+    failureTitle: 'Failed to Send Reminders',
   });
 }

@@ -1,13 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type CreateReviewer,
-  type CreateReviewerInput,
-  createReviewerSchema,
-} from '@shared/reviewer-admin-schemas';
+import { type CreateReviewerInput, createReviewerSchema } from '@shared/reviewer-admin-schemas';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
-import { useForm } from 'react-hook-form';
+import { TextField } from '@web/components/ui/text-field';
+import { useDialogForm } from '@web/lib/use-dialog-form';
 import { useCreateReviewer } from '../api/reviewer-queries';
 
 const emptyForm: CreateReviewerInput = { name: '', email: '', displayName: '', password: '' };
@@ -21,16 +15,7 @@ export function CreateReviewerDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const create = useCreateReviewer();
-  const form = useForm<CreateReviewerInput, unknown, CreateReviewer>({
-    resolver: zodResolver(createReviewerSchema),
-    defaultValues: emptyForm,
-  });
-  const { errors } = form.formState;
-
-  function close() {
-    form.reset(emptyForm);
-    onOpenChange(false);
-  }
+  const { form, close } = useDialogForm(createReviewerSchema, emptyForm, () => onOpenChange(false));
 
   return (
     <FormDialog
@@ -45,32 +30,37 @@ export function CreateReviewerDialog({
         submitLabel="Create Reviewer"
         isPending={create.isPending}
       >
-        <FormField id="reviewer-name" label="Full Name" error={errors.name?.message}>
-          {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
-        </FormField>
-        <FormField id="reviewer-email" label="Email" error={errors.email?.message}>
-          {(control) => (
-            <Input {...control} type="email" autoComplete="off" {...form.register('email')} />
-          )}
-        </FormField>
-        <FormField
+        <TextField
+          form={form}
+          name="name"
+          id="reviewer-name"
+          label="Full Name"
+          autoComplete="off"
+        />
+        <TextField
+          form={form}
+          name="email"
+          id="reviewer-email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+        />
+        <TextField
+          form={form}
+          name="displayName"
           id="reviewer-display-name"
           label="Display Name (optional)"
-          error={errors.displayName?.message}
-        >
-          {(control) => <Input {...control} autoComplete="off" {...form.register('displayName')} />}
-        </FormField>
-        <FormField id="reviewer-password" label="Initial Password" error={errors.password?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              placeholder="Minimum 8 characters"
-              {...form.register('password')}
-            />
-          )}
-        </FormField>
+          autoComplete="off"
+        />
+        <TextField
+          form={form}
+          name="password"
+          id="reviewer-password"
+          label="Initial Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Minimum 8 characters"
+        />
       </DialogForm>
     </FormDialog>
   );

@@ -1,17 +1,9 @@
-import type { AdminReviewer } from '@shared/reviewer-admin-schemas';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { useDeleteReviewer } from '../api/reviewer-queries';
+import type { ReviewerDialogProps } from './reviewer-dialog-props';
 
 /** The confirmation before a permanent delete, listing everything that goes with the account. */
-export function DeleteReviewerDialog({
-  reviewer,
-  onClose,
-  onCloseAutoFocus,
-}: {
-  reviewer: AdminReviewer | null;
-  onClose: () => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+export function DeleteReviewerDialog({ reviewer, onClose, onCloseAutoFocus }: ReviewerDialogProps) {
   const remove = useDeleteReviewer();
   return (
     <ConfirmDialog

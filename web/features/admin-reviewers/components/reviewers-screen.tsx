@@ -2,6 +2,7 @@ import type { AdminReviewer } from '@shared/reviewer-admin-schemas';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
+import { EmptyState } from '@web/components/ui/empty-state';
 import { PendingButton } from '@web/components/ui/submit-button';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 import { BellRing, UserPlus, Users } from 'lucide-react';
@@ -101,14 +102,12 @@ export function ReviewersScreen({
               </Button>
             </div>
           ) : reviewers.data.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 py-12 text-center">
-              <Users className="size-10 text-muted-foreground" aria-hidden="true" />
-              <h2 className="text-lg font-semibold">No Reviewers Yet</h2>
-              <p className="text-muted-foreground">
-                Create your first reviewer account to start evaluating opportunities
-              </p>
-              <AddReviewerButton onClick={openCreate} />
-            </div>
+            <EmptyState
+              icon={Users}
+              title="No Reviewers Yet"
+              description="Create your first reviewer account to start evaluating opportunities"
+              action={<AddReviewerButton onClick={openCreate} />}
+            />
           ) : (
             <ReviewersTable reviewers={reviewers.data} onAction={handleAction} />
           )}

@@ -1,48 +1,22 @@
 import { REVIEWER_SKELETONS } from '@shared/limits';
 import type { AdminReviewer } from '@shared/reviewer-admin-schemas';
 import { Badge } from '@web/components/ui/badge';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TableSkeletonRows,
-} from '@web/components/ui/table';
+import { ActionsTable, TableCell, TableRow, TableSkeletonRows } from '@web/components/ui/table';
 import { formatDate } from '@web/lib/format-date';
-import type { ReactNode } from 'react';
 import { LastEmailCell } from './last-email-cell';
 import { type ReviewerAction, ReviewerRowMenu } from './reviewer-row-menu';
 
-function ReviewersTableFrame({ children }: { children: ReactNode }) {
-  return (
-    <Table aria-label="Reviewers">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Email</TableHead>
-          <TableHead>Display Name</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Last Login</TableHead>
-          <TableHead>Last Email</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>{children}</TableBody>
-    </Table>
-  );
-}
+const columns = ['Name', 'Email', 'Display Name', 'Status', 'Last Login', 'Last Email'] as const;
 
 export function ReviewersTableSkeleton() {
   return (
-    <ReviewersTableFrame>
+    <ActionsTable label="Reviewers" columns={columns}>
       <TableSkeletonRows
         rows={REVIEWER_SKELETONS}
         widths={[32, 48, 24, 16, 20, 28, 8]}
         testId="reviewer-skeleton-row"
       />
-    </ReviewersTableFrame>
+    </ActionsTable>
   );
 }
 
@@ -54,7 +28,7 @@ export function ReviewersTable({
   onAction: (action: ReviewerAction, reviewer: AdminReviewer, trigger: HTMLElement | null) => void;
 }) {
   return (
-    <ReviewersTableFrame>
+    <ActionsTable label="Reviewers" columns={columns}>
       {reviewers.map((reviewer) => (
         <TableRow key={reviewer.id}>
           <TableCell className="font-medium">{reviewer.name}</TableCell>
@@ -74,6 +48,6 @@ export function ReviewersTable({
           </TableCell>
         </TableRow>
       ))}
-    </ReviewersTableFrame>
+    </ActionsTable>
   );
 }

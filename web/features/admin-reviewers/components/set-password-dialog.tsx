@@ -1,36 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type AdminReviewer,
-  type SetPassword,
-  setPasswordSchema,
-} from '@shared/reviewer-admin-schemas';
+import { setPasswordSchema } from '@shared/reviewer-admin-schemas';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
-import { useForm } from 'react-hook-form';
+import { TextField } from '@web/components/ui/text-field';
+import { useDialogForm } from '@web/lib/use-dialog-form';
 import { useSetPassword } from '../api/reviewer-queries';
+import type { ReviewerDialogProps } from './reviewer-dialog-props';
 
 /** 'Set Password' for one reviewer, validated with the server's setPasswordSchema (6+). */
-export function SetPasswordDialog({
-  reviewer,
-  onClose,
-  onCloseAutoFocus,
-}: {
-  reviewer: AdminReviewer | null;
-  onClose: () => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+export function SetPasswordDialog({ reviewer, onClose, onCloseAutoFocus }: ReviewerDialogProps) {
   const setPassword = useSetPassword();
-  const form = useForm<SetPassword>({
-    resolver: zodResolver(setPasswordSchema),
-    defaultValues: { password: '' },
-  });
-  const { errors } = form.formState;
-
-  function close() {
-    form.reset({ password: '' });
-    onClose();
-  }
+  const { form, close } = useDialogForm(setPasswordSchema, { password: '' }, onClose);
 
   return (
     <FormDialog
@@ -49,17 +27,15 @@ export function SetPasswordDialog({
         submitLabel="Set Password"
         isPending={setPassword.isPending}
       >
-        <FormField id="new-password" label="New Password" error={errors.password?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              placeholder="min 6 characters"
-              {...form.register('password')}
-            />
-          )}
-        </FormField>
+        <TextField
+          form={form}
+          name="password"
+          id="new-password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="min 6 characters"
+        />
       </DialogForm>
     </FormDialog>
   );

@@ -15,6 +15,7 @@ import {
 import { failureToast } from '@web/components/ui/failure-toast';
 import { toast } from '@web/components/ui/use-toast';
 import { apiJson, isApiError } from '@web/lib/api-client';
+import { useToastingMutation } from '@web/lib/use-toasting-mutation';
 import { invitationKeys } from './invitation-keys';
 
 export const pendingInvitationsQueryOptions = queryOptions<AdminInvitation[]>({
@@ -52,51 +53,42 @@ function invalidatePending(queryClient: QueryClient) {
 }
 
 export function useCreateInvitation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastingMutation({
     mutationFn: (input: CreateInvitation) =>
       apiJson<AdminInvitation>('POST', '/api/admin/invitations', input),
-    onSuccess: (invitation) => {
-      toast({
-        title: 'Invitation Sent',
-        description: `An invitation email is on its way to ${invitation.email}`,
-      });
-      return invalidatePending(queryClient);
-    },
-    onError: (error) => failureToast('Failed to Send Invitation', error),
+    succeeded: (invitation) => ({
+      title: 'Invitation Sent',
+      description: `An invitation email is on its way to ${invitation.email}`,
+    }),
+    invalidate: invalidatePending,
+    failureTitle: 'Failed to Send Invitation',
   });
 }
 
 /** A new link and a new 7-day expiry; the previous link stops working. */
 export function useResendInvitation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastingMutation({
     mutationFn: (invitation: AdminInvitation) =>
       apiJson<AdminInvitation>('POST', `/api/admin/invitations/${invitation.id}/resend`),
-    onSuccess: (invitation) => {
-      toast({
-        title: 'Invitation Resent',
-        description: `A new link was sent to ${invitation.email}`,
-      });
-      return invalidatePending(queryClient);
-    },
-    onError: (error) => failureToast('Failed to Resend Invitation', error),
+    succeeded: (invitation) => ({
+      title: 'Invitation Resent',
+      description: `A new link was sent to ${invitation.email}`,
+    }),
+    invalidate: invalidatePending,
+    failureTitle: 'Failed to Resend Invitation',
   });
 }
 
 export function useRevokeInvitation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastingMutation({
     mutationFn: (invitation: AdminInvitation) =>
       apiJson('DELETE', `/api/admin/invitations/${invitation.id}`),
-    onSuccess: (_answer, invitation) => {
-      toast({
-        title: 'Invitation Revoked',
-        description: `The link sent to ${invitation.email} no longer works`,
-      });
-      return invalidatePending(queryClient);
-    },
-    onError: (error) => failureToast('Failed to Revoke Invitation', error),
+    succeeded: (_answer, invitation) => ({
+      title: 'Invitation Revoked',
+      description: `The link sent to ${invitation.email} no longer works`,
+    }),
+    invalidate: invalidatePending,
+    failureTitle: 'Failed to Revoke Invitation',
   });
 }
 

@@ -8,6 +8,7 @@ import {
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { SubmitButton } from '@web/components/ui/submit-button';
+import { TextField } from '@web/components/ui/text-field';
 import { useForm } from 'react-hook-form';
 import { useAcceptInvitation } from '../api/invitation-queries';
 
@@ -29,7 +30,6 @@ export function AcceptInvitationForm({
     resolver: zodResolver(acceptInvitationSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors } = form.formState;
 
   return (
     <form
@@ -49,31 +49,23 @@ export function AcceptInvitationForm({
           />
         )}
       </FormField>
-      <FormField id="invite-accept-password" label="Password" error={errors.password?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            placeholder="Minimum 8 characters"
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
-      <FormField
+      <TextField
+        form={form}
+        name="password"
+        id="invite-accept-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Minimum 8 characters"
+      />
+      <TextField
+        form={form}
+        name="confirmPassword"
         id="invite-accept-confirm"
         label="Confirm Password"
-        error={errors.confirmPassword?.message}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-          />
-        )}
-      </FormField>
+        type="password"
+        autoComplete="new-password"
+      />
       <SubmitButton
         size="lg"
         className="w-full"

@@ -1,17 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type CreateInvitation,
-  type CreateInvitationInput,
-  createInvitationSchema,
-} from '@shared/invitation-schemas';
+import { type CreateInvitationInput, createInvitationSchema } from '@shared/invitation-schemas';
 import { Button } from '@web/components/ui/button';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
+import { TextField } from '@web/components/ui/text-field';
 import { Textarea } from '@web/components/ui/textarea';
+import { useDialogForm } from '@web/lib/use-dialog-form';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useCreateInvitation } from '../api/invitation-queries';
 
 const emptyForm: CreateInvitationInput = {
@@ -30,16 +25,10 @@ export function InviteReviewerDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const create = useCreateInvitation();
-  const form = useForm<CreateInvitationInput, unknown, CreateInvitation>({
-    resolver: zodResolver(createInvitationSchema),
-    defaultValues: emptyForm,
-  });
+  const { form, close } = useDialogForm(createInvitationSchema, emptyForm, () =>
+    onOpenChange(false),
+  );
   const { errors } = form.formState;
-
-  function close() {
-    form.reset(emptyForm);
-    onOpenChange(false);
-  }
 
   return (
     <FormDialog
@@ -55,21 +44,22 @@ export function InviteReviewerDialog({
         submitIcon={<Send aria-hidden="true" />}
         isPending={create.isPending}
       >
-        <FormField id="invite-email" label="Email" error={errors.email?.message}>
-          {(control) => (
-            <Input {...control} type="email" autoComplete="off" {...form.register('email')} />
-          )}
-        </FormField>
-        <FormField id="invite-name" label="Full Name" error={errors.name?.message}>
-          {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
-        </FormField>
-        <FormField
+        <TextField
+          form={form}
+          name="email"
+          id="invite-email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+        />
+        <TextField form={form} name="name" id="invite-name" label="Full Name" autoComplete="off" />
+        <TextField
+          form={form}
+          name="displayName"
           id="invite-display-name"
           label="Display Name (optional)"
-          error={errors.displayName?.message}
-        >
-          {(control) => <Input {...control} autoComplete="off" {...form.register('displayName')} />}
-        </FormField>
+          autoComplete="off"
+        />
         <FormField
           id="invite-message"
           label="Personal Message (optional)"

@@ -3,19 +3,14 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PendingButton } from '@web/components/ui/submit-button';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table';
+import { ActionsTable, TableCell, TableRow } from '@web/components/ui/table';
 import { formatDate } from '@web/lib/format-date';
 import { MailX, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { usePendingInvitations, useResendInvitation } from '../api/invitation-queries';
 import { RevokeInvitationDialog } from './revoke-invitation-dialog';
+
+const columns = ['Email', 'Name', 'Invited', 'Expires'] as const;
 
 function InvitationRow({
   invitation,
@@ -90,22 +85,11 @@ export function PendingInvitationsCard() {
         ) : invitations.data.length === 0 ? (
           <p className="px-2 py-2 text-sm text-muted-foreground">No pending invitations</p>
         ) : (
-          <Table aria-label="Pending Invitations">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Email</TableHead>
-                <TableHead>Name</TableHead>
-                <TableHead>Invited</TableHead>
-                <TableHead>Expires</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {invitations.data.map((invitation) => (
-                <InvitationRow key={invitation.id} invitation={invitation} onRevoke={setRevoking} />
-              ))}
-            </TableBody>
-          </Table>
+          <ActionsTable label="Pending Invitations" columns={columns}>
+            {invitations.data.map((invitation) => (
+              <InvitationRow key={invitation.id} invitation={invitation} onRevoke={setRevoking} />
+            ))}
+          </ActionsTable>
         )}
       </CardContent>
       <RevokeInvitationDialog invitation={revoking} onClose={() => setRevoking(null)} />
