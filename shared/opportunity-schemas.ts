@@ -71,13 +71,18 @@ export type UpdateOpportunity = z.output<typeof updateOpportunitySchema>;
 
 export const opportunityIdParamsSchema = z.object({ id: z.uuid('Invalid opportunity id') });
 
-export const adminOpportunitySchema = z.object({
+/** What an opportunity shows to anyone who may see it, admin or reviewer. */
+export const opportunityContentSchema = z.object({
   id: z.uuid(),
   number: z.number().int(),
   title: z.string(),
   description: z.string(),
   imageUrl: z.string().nullable(),
   tags: z.array(z.string()),
+});
+export type OpportunityContent = z.infer<typeof opportunityContentSchema>;
+
+export const adminOpportunitySchema = opportunityContentSchema.extend({
   batch: z.string().nullable(),
   status: opportunityStatusSchema,
   createdAt: z.iso.datetime(),
