@@ -63,6 +63,21 @@ export async function createSignedInUser(app: App, db: Database, role: Role = 'r
   return { user, cookie: await signIn(app, user) };
 }
 
+/**
+ * A new user of the role, signed in for a whole test file in beforeAll after the app of
+ * `setupTestApp()`: the returned object is filled in then, so it is read inside tests.
+ */
+export function setupSignedInUser(
+  ctx: { app: App; db: Database },
+  role: Role = 'reviewer',
+): Awaited<ReturnType<typeof createSignedInUser>> {
+  const signedIn = {} as Awaited<ReturnType<typeof createSignedInUser>>;
+  beforeAll(async () => {
+    Object.assign(signedIn, await createSignedInUser(ctx.app, ctx.db, role));
+  });
+  return signedIn;
+}
+
 export type AccessFixtures = {
   admin: Awaited<ReturnType<typeof createSignedInUser>>;
   reviewerCookie: string;
