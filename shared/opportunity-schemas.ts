@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTextSchema } from './field-schemas';
 import { BATCH_MAX, DESCRIPTION_MAX, TITLE_MAX } from './limits';
 
 /** Opportunities as the admin back-office manages them (SPEC.md sections 2, 3, 4 and 5). */
@@ -43,12 +44,7 @@ const opportunityFields = {
     )
     .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
     .transform((tags) => tags.map((tag) => tag.trim()).filter((tag) => tag !== '')),
-  batch: z
-    .string()
-    .trim()
-    .max(BATCH_MAX, `Batch must be at most ${BATCH_MAX} characters`)
-    .nullish()
-    .transform((batch) => (batch ? batch : null)),
+  batch: optionalTextSchema(BATCH_MAX, `Batch must be at most ${BATCH_MAX} characters`),
   status: opportunityStatusSchema,
 };
 
