@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth-schemas';
+import { displayNameSchema, optionalTextSchema, personNameSchema } from './field-schemas';
 import { PASSWORD_MIN_CREATE } from './limits';
 
 /** Invitations (SPEC.md sections 3 and 5): an admin invites a reviewer by email. */
@@ -9,23 +10,12 @@ export const CUSTOM_MESSAGE_MAX = 2000;
 
 export const createInvitationSchema = z.object({
   email: emailSchema,
-  name: z
-    .string('Name is required')
-    .trim()
-    .min(1, 'Name is required')
-    .max(200, 'Name must be at most 200 characters'),
-  displayName: z
-    .string()
-    .trim()
-    .max(200, 'Display name must be at most 200 characters')
-    .nullish()
-    .transform((value) => (value ? value : null)),
-  customMessage: z
-    .string()
-    .trim()
-    .max(CUSTOM_MESSAGE_MAX, `Message must be at most ${CUSTOM_MESSAGE_MAX} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  name: personNameSchema,
+  displayName: displayNameSchema,
+  customMessage: optionalTextSchema(
+    CUSTOM_MESSAGE_MAX,
+    `Message must be at most ${CUSTOM_MESSAGE_MAX} characters`,
+  ),
 });
 export type CreateInvitationInput = z.input<typeof createInvitationSchema>;
 export type CreateInvitation = z.output<typeof createInvitationSchema>;

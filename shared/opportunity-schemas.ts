@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTextSchema } from './field-schemas';
 import { BATCH_MAX, DESCRIPTION_MAX, TITLE_MAX } from './limits';
 
 /** Opportunities as the admin back-office manages them (SPEC.md sections 2, 3, 4 and 5). */
@@ -43,12 +44,7 @@ const opportunityFields = {
     )
     .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
     .transform((tags) => tags.map((tag) => tag.trim()).filter((tag) => tag !== '')),
-  batch: z
-    .string()
-    .trim()
-    .max(BATCH_MAX, `Batch must be at most ${BATCH_MAX} characters`)
-    .nullish()
-    .transform((batch) => (batch ? batch : null)),
+  batch: optionalTextSchema(BATCH_MAX, `Batch must be at most ${BATCH_MAX} characters`),
   status: opportunityStatusSchema,
 };
 
@@ -71,13 +67,18 @@ export type UpdateOpportunity = z.output<typeof updateOpportunitySchema>;
 
 export const opportunityIdParamsSchema = z.object({ id: z.uuid('Invalid opportunity id') });
 
-export const adminOpportunitySchema = z.object({
+/** What an opportunity shows to anyone who may see it, admin or reviewer. */
+export const opportunityContentSchema = z.object({
   id: z.uuid(),
   number: z.number().int(),
   title: z.string(),
   description: z.string(),
   imageUrl: z.string().nullable(),
   tags: z.array(z.string()),
+});
+export type OpportunityContent = z.infer<typeof opportunityContentSchema>;
+
+export const adminOpportunitySchema = opportunityContentSchema.extend({
   batch: z.string().nullable(),
   status: opportunityStatusSchema,
   createdAt: z.iso.datetime(),

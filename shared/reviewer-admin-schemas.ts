@@ -1,25 +1,14 @@
 import { z } from 'zod';
 import { emailSchema } from './auth-schemas';
+import { displayNameSchema, personNameSchema } from './field-schemas';
 import { PASSWORD_MIN_CREATE, PASSWORD_MIN_SET } from './limits';
 
 /** Reviewer accounts as the admin back-office manages them (SPEC.md sections 2, 3 and 5). */
 
-/** An optional text field where an empty or blank value means "none". */
-const optionalTextSchema = z
-  .string()
-  .trim()
-  .max(200, 'Display name must be at most 200 characters')
-  .nullish()
-  .transform((value) => (value ? value : null));
-
 export const createReviewerSchema = z.object({
-  name: z
-    .string('Name is required')
-    .trim()
-    .min(1, 'Name is required')
-    .max(200, 'Name must be at most 200 characters'),
+  name: personNameSchema,
   email: emailSchema,
-  displayName: optionalTextSchema,
+  displayName: displayNameSchema,
   password: z
     .string('Password is required')
     .min(PASSWORD_MIN_CREATE, `Password must be at least ${PASSWORD_MIN_CREATE} characters`)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CriterionKey } from './criteria';
 import { SCORE_MAX, SCORE_MIN } from './limits';
+import { opportunityContentSchema } from './opportunity-schemas';
 import { isStorableText } from './text';
 
 /**
@@ -72,8 +73,13 @@ export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 /** numeric(10,4) as text, e.g. "3.4000": exact, unlike a JSON number. */
 const compositeSchema = z.string().regex(/^\d+\.\d{4}$/);
 
-/** When a review or comment was first saved and last changed. */
-const savedAtSchema = z.object({ submittedAt: z.iso.datetime(), updatedAt: z.iso.datetime() });
+/** A saved review or comment on its own: which it is, where, and when it was saved and changed. */
+const savedWorkSchema = z.object({
+  id: z.uuid(),
+  opportunityId: z.uuid(),
+  submittedAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
 
 /**
  * The caller's own review as embedded in an opportunity (`userReview`): the composite and the
@@ -86,11 +92,7 @@ export const userReviewSchema = z.object({
 export type UserReview = z.infer<typeof userReviewSchema>;
 
 /** The caller's own review on its own (POST /reviews, GET /opportunities/{id}/reviews). */
-export const reviewSchema = userReviewSchema.extend({
-  id: z.uuid(),
-  opportunityId: z.uuid(),
-  ...savedAtSchema.shape,
-});
+export const reviewSchema = userReviewSchema.extend(savedWorkSchema.shape);
 export type Review = z.infer<typeof reviewSchema>;
 
 const storedCommentFieldsSchema = z.object({
@@ -105,11 +107,7 @@ export const userCommentSchema = storedCommentFieldsSchema;
 export type UserComment = z.infer<typeof userCommentSchema>;
 
 /** The caller's own comment on its own (POST /comments). */
-export const commentSchema = userCommentSchema.extend({
-  id: z.uuid(),
-  opportunityId: z.uuid(),
-  ...savedAtSchema.shape,
-});
+export const commentSchema = userCommentSchema.extend(savedWorkSchema.shape);
 export type Comment = z.infer<typeof commentSchema>;
 
 /** Another reviewer's comment (SPEC.md section 3 "Comments shown to others"). */
@@ -121,13 +119,7 @@ export const reviewerCommentSchema = storedCommentFieldsSchema.extend({
 export type ReviewerComment = z.infer<typeof reviewerCommentSchema>;
 
 /** A published opportunity with the caller's own work (SPEC.md section 3). */
-export const reviewerOpportunitySchema = z.object({
-  id: z.uuid(),
-  number: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  imageUrl: z.string().nullable(),
-  tags: z.array(z.string()),
+export const reviewerOpportunitySchema = opportunityContentSchema.extend({
   reviewStatus: reviewStatusSchema,
   userReview: userReviewSchema.nullable(),
   userComment: userCommentSchema.nullable(),

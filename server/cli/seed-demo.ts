@@ -8,9 +8,8 @@ import { SHOW_REVIEWER_COMMENTS } from '@shared/settings-schemas';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
-import { ConfigError, loadConfig } from '../config';
-import { claimDataDir } from '../data-dir-lock';
-import { type Database, openDatabase } from '../db/client';
+import type { Config } from '../config';
+import type { Database, DatabaseHandle } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { comments, opportunities, reviews, users } from '../db/schema/index';
 import { bootstrapAdmin } from '../modules/auth/bootstrap-admin';
@@ -18,7 +17,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { processImage } from '../modules/images/image-processing';
 import { storeImage } from '../modules/images/queries';
 import { upsertSetting } from '../modules/settings/queries';
-import { loadOrCreateSecrets } from '../secrets';
+import { runCli } from './run-cli';
 import {
   DEMO_BATCHES,
   DEMO_COMMENTS,
@@ -212,43 +211,26 @@ export async function seedDemo(
 }
 
 /** `npm run seed:demo [-- --force]`: migrate, make sure an admin exists, load the demo. */
-async function main() {
-  const config = loadConfig();
+async function seedDemoCommand(database: DatabaseHandle, config: Config) {
   const logger = pino({ level: config.logLevel });
-  const releaseDataDir = config.databaseUrl ? () => {} : await claimDataDir(config);
-  const secrets = loadOrCreateSecrets(config.dataDir);
-  const database = await openDatabase(config, {
-    databasePassword: secrets.databasePassword,
-    log: () => {},
-  });
-  try {
-    await runMigrations(database.pool);
-    await bootstrapAdmin(database.db, config, logger);
-    const result = await seedDemo(database.db, { force: process.argv.includes('--force') });
-    if (result.status === 'already-seeded') {
-      console.log(`The demo data is already in ${database.description}; nothing changed.`);
-    } else {
-      console.log(
-        `Demo data loaded into ${database.description}: ${result.reviewers} reviewers, ${result.opportunities} opportunities, ${result.reviews} reviews, ${result.comments} comments, ${result.images} images.`,
-      );
-      console.log(
-        `Reviewers sign in as <name>@${DEMO_EMAIL_DOMAIN} with the password: ${DEMO_PASSWORD}`,
-      );
-      console.log(`For example: ${emailOf(DEMO_REVIEWERS[0]!.name)} / ${DEMO_PASSWORD}`);
-    }
-  } finally {
-    await database.close();
-    releaseDataDir();
+  await runMigrations(database.pool);
+  await bootstrapAdmin(database.db, config, logger);
+  const result = await seedDemo(database.db, { force: process.argv.includes('--force') });
+  if (result.status === 'already-seeded') {
+    console.log(`The demo data is already in ${database.description}; nothing changed.`);
+  } else {
+    console.log(
+      `Demo data loaded into ${database.description}: ${result.reviewers} reviewers, ${result.opportunities} opportunities, ${result.reviews} reviews, ${result.comments} comments, ${result.images} images.`,
+    );
+    console.log(
+      `Reviewers sign in as <name>@${DEMO_EMAIL_DOMAIN} with the password: ${DEMO_PASSWORD}`,
+    );
+    console.log(`For example: ${emailOf(DEMO_REVIEWERS[0]!.name)} / ${DEMO_PASSWORD}`);
   }
 }
 
 // Runs only as the entry point (dist/server/seed-demo.js), not when imported by tests.
 const entry = process.argv[1];
 if (entry && import.meta.url === pathToFileURL(realpathSync(entry)).href) {
-  main().catch((error) => {
-    console.error(
-      error instanceof ConfigError || error instanceof SeedRefusedError ? error.message : error,
-    );
-    process.exit(1);
-  });
+  runCli(seedDemoCommand, [SeedRefusedError]);
 }

@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { Scores } from '@shared/criteria';
 import { compositeOf, toNumericText } from '@shared/scoring';
 import pg from 'pg';
+import { afterAll } from 'vitest';
 
 // Helpers shared by the fault tests: real processes, real sockets, real PostgreSQL.
 
@@ -167,6 +169,32 @@ function scoresOf(values: number[]): Scores {
 export function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** The administrator main.ts creates on a fresh DATA_DIR (from ADMIN_EMAIL and ADMIN_PASSWORD). */
+export const OWNER = { email: 'owner@example.test', password: 'owner-password' };
+
+/** The environment of a server process on `dataDir` and `port`, with OWNER as its administrator. */
+export function serverEnv(dataDir: string, port: number): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+  };
+}
+
+/**
+ * A fresh DATA_DIR for the server processes of a test file, removed after the file, together with
+ * a postmaster that a killed process or a failed test left running.
+ */
+export function tempDataDir(prefix: string): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  afterAll(async () => {
+    await stopLeftoverPostmaster(dataDir);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return dataDir;
 }
 
 /** `node server/main.ts` (through tsx) with the given environment; output collected. */

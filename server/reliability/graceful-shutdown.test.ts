@@ -1,32 +1,27 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   http as call,
   connectToEmbedded,
   exited,
   freePort,
+  OWNER,
   scoresFor,
+  serverEnv,
   signInOver,
   sleep,
   spawnServer,
-  stopLeftoverPostmaster,
+  tempDataDir,
   waitUntilHealthy,
 } from './fault-support';
 
 // The real process (`server/main.ts` with its embedded PostgreSQL) receives SIGTERM while
 // requests are in flight. Each request is held open by the test itself (a save whose body is not
 // sent yet, an export that is not read), so that "in flight" does not depend on timing.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-shutdown-'));
-const admin = { email: 'owner@example.test', password: 'owner-password' };
+const dataDir = tempDataDir('assay-shutdown-');
 const BULK_ROWS = 20_000;
-
-afterAll(async () => {
-  await stopLeftoverPostmaster(dataDir);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** A save whose headers reached the app (it answered 100 Continue) but whose body is held back. */
 function heldSave(port: number, cookie: string, body: object) {
@@ -105,15 +100,10 @@ describe('SIGTERM', () => {
   it('finishes in-flight requests, refuses new ones, stops the worker and the database, exits 0', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const app = spawnServer({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-    });
+    const app = spawnServer(serverEnv(dataDir, port));
     try {
       await waitUntilHealthy(base, app);
-      const adminCookie = await signInOver(base, admin.email, admin.password);
+      const adminCookie = await signInOver(base, OWNER.email, OWNER.password);
       const opportunity = await call(base, 'POST', '/api/admin/opportunities', {
         cookie: adminCookie,
         body: { number: 1, title: 'Shutdown', description: 'd', tags: [], status: 'published' },

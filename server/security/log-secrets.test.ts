@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp, loggerOptions } from '../app';
-import { setupTestApp, TEST_SESSION_SECRET } from '../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { type App, loggerOptions } from '../app';
+import { setupSecondApp, setupTestApp, TEST_SESSION_SECRET } from '../test/build-test-app';
 import { sessionIdOf } from '../test/factories/sessions';
 import { createUser } from '../test/factories/users';
 import { emailsTo, tokenFromEmail } from '../test/queries';
@@ -16,25 +13,8 @@ import { emailsTo, tokenFromEmail } from '../test/queries';
 const ctx = setupTestApp();
 
 const lines: string[] = [];
-let app: App;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-logs-'));
-  const logger = pino(loggerOptions('trace'), { write: (line: string) => lines.push(line) });
-  app = await buildApp({
-    config: ctx.config,
-    db: ctx.db,
-    sessionSecret: TEST_SESSION_SECRET,
-    loggerInstance: logger,
-    webRoot: path.join(dataDir, 'no-web-build'),
-  });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+const logged = setupSecondApp(ctx, {
+  loggerInstance: pino(loggerOptions('trace'), { write: (line: string) => lines.push(line) }),
 });
 
 function cookieFrom(response: Awaited<ReturnType<App['inject']>>) {
@@ -49,7 +29,7 @@ describe('the log of a run', () => {
     secrets['admin password'] = 'Admin-Pass-7f3a91';
     const admin = await createUser(ctx.db, { role: 'admin', password: secrets['admin password'] });
     const post = (url: string, payload: object, cookie?: string) =>
-      app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+      logged.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
 
     secrets['wrong password'] = 'Wrong-Pass-c0ffee';
     expect(
@@ -96,7 +76,7 @@ describe('the log of a run', () => {
     secrets['reviewer session id'] = sessionIdOf(reviewerCookie);
     expect(
       (
-        await app.inject({
+        await logged.app.inject({
           method: 'GET',
           url: '/api/auth/me',
           headers: { cookie: reviewerCookie },
@@ -113,8 +93,12 @@ describe('the log of a run', () => {
     const [email] = await emailsTo(ctx.db, 'invitee-logs@example.test', 'invitation');
     secrets['invitation token'] = tokenFromEmail(email!.body);
     expect(
-      (await app.inject({ method: 'GET', url: `/api/invitations/${secrets['invitation token']}` }))
-        .statusCode,
+      (
+        await logged.app.inject({
+          method: 'GET',
+          url: `/api/invitations/${secrets['invitation token']}`,
+        })
+      ).statusCode,
     ).toBe(200);
     secrets['invitee password'] = 'Invitee-Pass-5e6f70';
     const accepted = await post(`/api/invitations/${secrets['invitation token']}/accept`, {
@@ -124,7 +108,10 @@ describe('the log of a run', () => {
     expect(accepted.statusCode).toBe(201);
     secrets['invitee session id'] = sessionIdOf(cookieFrom(accepted));
     // A refused guess of a token is logged too; the guess is not a secret, but the path is redacted.
-    await app.inject({ method: 'GET', url: `/api/invitations/${secrets['invitation token']}x` });
+    await logged.app.inject({
+      method: 'GET',
+      url: `/api/invitations/${secrets['invitation token']}x`,
+    });
     expect((await post('/api/auth/logout', {}, adminCookie)).statusCode).toBe(200);
 
     const log = lines.join('');

@@ -1,36 +1,17 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import { INVITATION_RATE_LIMIT } from '../modules/invitations/public-routes';
-import { setupTestApp, TEST_SESSION_SECRET } from '../test/build-test-app';
+import { setupSecondApp, setupTestApp, TEST_SESSION_SECRET } from '../test/build-test-app';
 import { createUser, TEST_PASSWORD } from '../test/factories/users';
 
 const ctx = setupTestApp();
 
 // A second instance over the same database, as behind a load balancer.
-let other: App;
-let otherDataDir: string;
-
-beforeAll(async () => {
-  otherDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-second-'));
-  other = await buildApp({
-    config: ctx.config,
-    db: ctx.db,
-    sessionSecret: TEST_SESSION_SECRET,
-    webRoot: path.join(otherDataDir, 'no-web-build'),
-  });
-  await other.ready();
-});
-
-afterAll(async () => {
-  await other?.close();
-  if (otherDataDir) fs.rmSync(otherDataDir, { recursive: true, force: true });
-});
+const second = setupSecondApp(ctx);
 
 describe('request size', () => {
   it('answers a JSON body over 1 MiB with 413 JSON', async () => {
@@ -82,7 +63,7 @@ describe('slow clients', () => {
       config: ctx.config,
       db: ctx.db,
       sessionSecret: TEST_SESSION_SECRET,
-      webRoot: path.join(otherDataDir, 'no-web-build'),
+      webRoot: path.join(ctx.config.dataDir, 'no-web-build'),
       timeouts: { requestMs: 400, idleMs: 1_500 },
     });
     await slowApp.listen({ port: 0, host: '127.0.0.1' });
@@ -155,7 +136,7 @@ describe('throttling held in PostgreSQL, across two instances', () => {
         remoteAddress: ip,
       });
     for (let i = 0; i < 10; i++) {
-      const response = await login(i % 2 === 0 ? ctx.app : other, `wrong-${i}`);
+      const response = await login(i % 2 === 0 ? ctx.app : second.app, `wrong-${i}`);
       expect(response.statusCode).toBe(401);
     }
     const rows = await ctx.db.execute<{ n: number }>(
@@ -163,7 +144,7 @@ describe('throttling held in PostgreSQL, across two instances', () => {
     );
     expect(rows.rows[0]!.n).toBe(10);
     expect((await login(ctx.app, TEST_PASSWORD)).statusCode).toBe(429);
-    expect((await login(other, TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await login(second.app, TEST_PASSWORD)).statusCode).toBe(429);
   });
 
   it('invitation links: the per-address limit is shared, and says when to retry', async () => {
@@ -171,10 +152,10 @@ describe('throttling held in PostgreSQL, across two instances', () => {
     const view = (app: App, token: string, remoteAddress = ip) =>
       app.inject({ method: 'GET', url: `/api/invitations/${token}`, remoteAddress });
     for (let i = 0; i < INVITATION_RATE_LIMIT; i++) {
-      const response = await view(i % 2 === 0 ? ctx.app : other, `guess-${i}`);
+      const response = await view(i % 2 === 0 ? ctx.app : second.app, `guess-${i}`);
       expect(response.statusCode).toBe(404);
     }
-    for (const app of [ctx.app, other]) {
+    for (const app of [ctx.app, second.app]) {
       const throttled = await view(app, 'guess-final');
       expect(throttled.statusCode).toBe(429);
       expect(throttled.json().message).toMatch(/Too many invitation requests/);
@@ -189,7 +170,7 @@ describe('throttling held in PostgreSQL, across two instances', () => {
       });
       expect(accept.statusCode).toBe(429);
     }
-    expect((await view(other, 'guess-elsewhere', '10.55.0.3')).statusCode).toBe(404);
+    expect((await view(second.app, 'guess-elsewhere', '10.55.0.3')).statusCode).toBe(404);
     // The next window starts afresh: move this address's counters into the past.
     await ctx.db.execute(
       sql`update rate_limits set window_start = window_start - interval '1 hour' where key = ${ip}`,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { type App, buildApp } from '../app';
+import { type App, type AppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -61,4 +61,27 @@ export function setupTestApp(env: Record<string, string> = {}): TestContext {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return context;
+}
+
+/**
+ * A further app over the database of `ctx`: a second instance as behind a load balancer, or one
+ * built with other options (a logger, timeouts). Made in beforeAll after ctx's app, closed after
+ * the file; the returned object is filled in then.
+ */
+export function setupSecondApp(ctx: TestContext, options: Partial<AppOptions> = {}): { app: App } {
+  const second = {} as { app: App };
+  beforeAll(async () => {
+    second.app = await buildApp({
+      config: ctx.config,
+      db: ctx.db,
+      sessionSecret: TEST_SESSION_SECRET,
+      webRoot: path.join(ctx.config.dataDir, 'no-web-build'),
+      ...options,
+    });
+    await second.app.ready();
+  });
+  afterAll(async () => {
+    await second.app?.close();
+  });
+  return second;
 }

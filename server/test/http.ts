@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@shared/auth-schemas';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { beforeAll } from 'vitest';
 import type { App } from '../app';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/index';
@@ -62,6 +63,21 @@ export async function createSignedInUser(app: App, db: Database, role: Role = 'r
   return { user, cookie: await signIn(app, user) };
 }
 
+/**
+ * A new user of the role, signed in for a whole test file in beforeAll after the app of
+ * `setupTestApp()`: the returned object is filled in then, so it is read inside tests.
+ */
+export function setupSignedInUser(
+  ctx: { app: App; db: Database },
+  role: Role = 'reviewer',
+): Awaited<ReturnType<typeof createSignedInUser>> {
+  const signedIn = {} as Awaited<ReturnType<typeof createSignedInUser>>;
+  beforeAll(async () => {
+    Object.assign(signedIn, await createSignedInUser(ctx.app, ctx.db, role));
+  });
+  return signedIn;
+}
+
 export type AccessFixtures = {
   admin: Awaited<ReturnType<typeof createSignedInUser>>;
   reviewerCookie: string;
@@ -79,6 +95,18 @@ export async function createAccessFixtures(app: App, db: Database): Promise<Acce
     reviewerCookie: reviewer.cookie,
     inactiveAdminCookie: inactiveAdmin.cookie,
   };
+}
+
+/**
+ * The access fixtures of a test file, made in beforeAll after the app of `setupTestApp()`: the
+ * returned object is filled in then, so it is read inside tests, never at module level.
+ */
+export function setupAccess(ctx: { app: App; db: Database }): AccessFixtures {
+  const access = {} as AccessFixtures;
+  beforeAll(async () => {
+    Object.assign(access, await createAccessFixtures(ctx.app, ctx.db));
+  });
+  return access;
 }
 
 export type MultipartPart = {

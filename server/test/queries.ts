@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { auditLogs, emailNotifications } from '../db/schema/index';
+import { auditLogs, emailNotifications, users } from '../db/schema/index';
 
 // What the database holds after a request, read back for a test's assertions.
 
@@ -18,6 +18,12 @@ export async function auditRowsFor(db: Database, entityId: string): Promise<Audi
 /** Every string in the audit rows, to assert that no secret appears anywhere in them. */
 export function auditText(rows: AuditRow[]): string {
   return JSON.stringify(rows);
+}
+
+/** The stored row of one user (undefined once deleted), password hash included. */
+export async function userRowOf(db: Database, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
 }
 
 export type EmailRow = typeof emailNotifications.$inferSelect;

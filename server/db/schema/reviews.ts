@@ -1,35 +1,18 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  numeric,
-  pgTable,
-  smallint,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { opportunities } from './opportunities';
-import { users } from './users';
+import { check, index, numeric, pgTable, smallint, unique } from 'drizzle-orm/pg-core';
+import { reviewerWorkKeyColumns, savedAtColumns } from './reviewer-work-columns';
 
 export const reviews = pgTable(
   'reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    opportunityId: uuid('opportunity_id')
-      .notNull()
-      .references(() => opportunities.id, { onDelete: 'cascade' }),
-    reviewerId: uuid('reviewer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...reviewerWorkKeyColumns(),
     strategicAlignment: smallint('strategic_alignment').notNull(),
     sustainability: smallint('sustainability').notNull(),
     technologyReadiness: smallint('technology_readiness').notNull(),
     marketPotential: smallint('market_potential').notNull(),
     businessPotential: smallint('business_potential').notNull(),
     composite: numeric('composite', { precision: 10, scale: 4 }).notNull(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...savedAtColumns(),
   },
   (t) => [
     unique('reviews_opportunity_reviewer_unique').on(t.opportunityId, t.reviewerId),

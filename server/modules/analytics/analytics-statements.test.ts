@@ -1,21 +1,17 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setupTestApp } from '../../test/build-test-app';
 import { createOpportunity } from '../../test/factories/opportunities';
 import { createReview, scoresOf } from '../../test/factories/reviews';
 import { createUser } from '../../test/factories/users';
-import { createSignedInUser } from '../../test/http';
+import { send, setupSignedInUser } from '../../test/http';
 
 const ctx = setupTestApp();
 const PATHS = ['opportunities', 'reviewers', 'heatmap'] as const;
 
-let adminCookie: string;
+const admin = setupSignedInUser(ctx, 'admin');
 
 const get = (path: string) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `/api/admin/analytics/${path}`,
-    headers: { cookie: adminCookie },
-  });
+  send(ctx.app, { method: 'GET', url: `/api/admin/analytics/${path}`, cookie: admin.cookie });
 
 /** Adds reviewers and published opportunities until there are `reviewerCount` x `opportunityCount`, all reviewed. */
 async function growTo(reviewerCount: number, opportunityCount: number) {
@@ -47,10 +43,6 @@ async function statementsPerPath() {
   }
   return counts;
 }
-
-beforeAll(async () => {
-  adminCookie = (await createSignedInUser(ctx.app, ctx.db, 'admin')).cookie;
-});
 
 describe('analytics query counts', () => {
   it('answers empty lists when nothing is published and no reviewer exists', async () => {

@@ -1,32 +1,22 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, users } from '../../db/schema/index';
+import { describe, expect, it } from 'vitest';
+import { auditLogs } from '../../db/schema/index';
 import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
 import { createUser, TEST_PASSWORD } from '../../test/factories/users';
-import {
-  type AccessFixtures,
-  createAccessFixtures,
-  imageUpload,
-  requestsAs,
-} from '../../test/http';
-import { auditRowsFor, auditText } from '../../test/queries';
+import { imageUpload, requestsAs, setupAccess } from '../../test/http';
+import { auditRowsFor, auditText, userRowOf } from '../../test/queries';
 
 const ctx = setupTestApp();
-let access: AccessFixtures;
+const access = setupAccess(ctx);
 const UA = 'AuditTest/1.0';
-
-beforeAll(async () => {
-  access = await createAccessFixtures(ctx.app, ctx.db);
-});
 
 const asAdmin = requestsAs(ctx, () => access.admin.cookie, { 'user-agent': UA });
 
 async function passwordHashOf(id: string) {
-  const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
-  return row!.passwordHash;
+  return (await userRowOf(ctx.db, id))!.passwordHash;
 }
 
 describe('audit of sign-ins', () => {

@@ -4,6 +4,7 @@ import { users } from '../../db/schema/index';
 import { setupTestApp } from '../../test/build-test-app';
 import { createUser, TEST_PASSWORD } from '../../test/factories/users';
 import { signIn } from '../../test/http';
+import { userRowOf } from '../../test/queries';
 
 const ctx = setupTestApp();
 
@@ -40,7 +41,7 @@ describe('POST /api/auth/login', () => {
     const cookie = response.cookies.find((c) => c.name === 'assay.sid');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeFalsy();
-    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    const row = await userRowOf(ctx.db, user.id);
     expect(row!.lastLogin).toBeInstanceOf(Date);
   });
 

@@ -1,21 +1,17 @@
 import type { Scores } from '@shared/criteria';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reviews, users } from '../../db/schema/index';
 import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
 import { createOpportunity } from '../../test/factories/opportunities';
 import { createReview } from '../../test/factories/reviews';
 import { createUser } from '../../test/factories/users';
-import { type AccessFixtures, createAccessFixtures, send } from '../../test/http';
+import { send, setupAccess } from '../../test/http';
 
 // Its own file, so its own database: these endpoints report totals, which are known here.
 const ctx = setupTestApp();
-let access: AccessFixtures;
-
-beforeAll(async () => {
-  access = await createAccessFixtures(ctx.app, ctx.db);
-});
+const access = setupAccess(ctx);
 
 const get = (url: string) => send(ctx.app, { method: 'GET', url, cookie: access.admin.cookie });
 const stats = async () => (await get('/api/admin/stats')).json();

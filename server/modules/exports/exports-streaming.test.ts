@@ -2,23 +2,19 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 import { parse } from 'csv-parse/sync';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setupTestApp } from '../../test/build-test-app';
 import { createOpportunities } from '../../test/factories/opportunities';
-import { createSignedInUser } from '../../test/http';
+import { send, setupSignedInUser } from '../../test/http';
 import { readInBatches } from './batched-reader';
 import { openCsvExport } from './csv-export';
 import { EXPORTS } from './definitions';
 
 const ctx = setupTestApp();
-let adminCookie: string;
+const admin = setupSignedInUser(ctx, 'admin');
 
 const download = (type: string) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `/api/admin/export/${type}`,
-    headers: { cookie: adminCookie },
-  });
+  send(ctx.app, { method: 'GET', url: `/api/admin/export/${type}`, cookie: admin.cookie });
 
 const addOpportunities = (count: number) =>
   createOpportunities(ctx.db, count, (number) => ({ title: `Bulk ${number}`, tags: ['bulk'] }));
@@ -33,10 +29,6 @@ async function expectNoConnectionHeld() {
   );
   expect(rows[0].n).toBe(0);
 }
-
-beforeAll(async () => {
-  adminCookie = (await createSignedInUser(ctx.app, ctx.db, 'admin')).cookie;
-});
 
 describe('export streaming', () => {
   it('writes the header row alone when there is no data', async () => {
@@ -126,7 +118,7 @@ describe('export streaming', () => {
           port,
           host: '127.0.0.1',
           path: '/api/admin/export/opportunities',
-          headers: { cookie: adminCookie },
+          headers: { cookie: admin.cookie },
         },
         (response) => {
           expect(response.statusCode).toBe(200);

@@ -2,24 +2,20 @@ import { CRITERION_KEYS, type Scores } from '@shared/criteria';
 import { toNumericText, weightedCompositeOf } from '@shared/scoring';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { reviews } from '../../db/schema/index';
 import { setupTestApp } from '../../test/build-test-app';
 import { createOpportunity } from '../../test/factories/opportunities';
 import { createReview } from '../../test/factories/reviews';
 import { createUser } from '../../test/factories/users';
-import { createSignedInUser } from '../../test/http';
+import { send, setupSignedInUser } from '../../test/http';
 
 // The reviews export computes the weighting in SQL (built from shared EXPORT_WEIGHTING), the rest
 // of the code through weightedCompositeOf: this ties the two, row by row, on scores fast-check
 // chooses, in the real PostgreSQL's numeric arithmetic and rounding.
 
 const ctx = setupTestApp();
-let adminCookie: string;
-
-beforeAll(async () => {
-  adminCookie = (await createSignedInUser(ctx.app, ctx.db, 'admin')).cookie;
-});
+const admin = setupSignedInUser(ctx, 'admin');
 
 const scoresArbitrary = fc.record(
   Object.fromEntries(CRITERION_KEYS.map((key) => [key, fc.integer({ min: 1, max: 5 })])) as Record<
@@ -29,10 +25,10 @@ const scoresArbitrary = fc.record(
 );
 
 async function exportedReviews() {
-  const response = await ctx.app.inject({
+  const response = await send(ctx.app, {
     method: 'GET',
     url: '/api/admin/export/reviews',
-    headers: { cookie: adminCookie },
+    cookie: admin.cookie,
   });
   expect(response.statusCode).toBe(200);
   const [header, ...rows] = parse(response.body, {

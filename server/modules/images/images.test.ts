@@ -2,27 +2,22 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { images, users } from '../../db/schema/index';
 import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
 import { unknownId } from '../../test/factories/sequence';
 import {
-  type AccessFixtures,
-  createAccessFixtures,
   createSignedInUser,
   imageUpload,
   multipartBody,
   send,
+  setupAccess,
   signIn,
 } from '../../test/http';
 
 const ctx = setupTestApp();
-let access: AccessFixtures;
-
-beforeAll(async () => {
-  access = await createAccessFixtures(ctx.app, ctx.db);
-});
+const access = setupAccess(ctx);
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });

@@ -1,21 +1,17 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs, invitationTokens, users } from '../../db/schema/index';
 import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
 import { uniqueEmail, uniqueIp } from '../../test/factories/sequence';
 import { createUser } from '../../test/factories/users';
-import { type AccessFixtures, createAccessFixtures, requestsAs } from '../../test/http';
+import { requestsAs, setupAccess } from '../../test/http';
 import { auditRowsFor, auditText, emailsTo, tokenFromEmail } from '../../test/queries';
 import { EXPIRED_LINK, REVOKED_LINK, UNKNOWN_LINK, USED_LINK } from './service';
 
 const ctx = setupTestApp();
-let access: AccessFixtures;
-
-beforeAll(async () => {
-  access = await createAccessFixtures(ctx.app, ctx.db);
-});
+const access = setupAccess(ctx);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

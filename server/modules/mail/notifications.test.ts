@@ -8,7 +8,7 @@ import { createOpportunity } from '../../test/factories/opportunities';
 import { createReview, scoresOf } from '../../test/factories/reviews';
 import { nextOpportunityNumber, uniqueEmail } from '../../test/factories/sequence';
 import { createUser } from '../../test/factories/users';
-import { type AccessFixtures, createAccessFixtures, requestsAs } from '../../test/http';
+import { requestsAs, setupAccess } from '../../test/http';
 import { emailsTo, tokenFromEmail } from '../../test/queries';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { smtpTransport } from './transport';
@@ -16,11 +16,10 @@ import { processDueEmails } from './worker';
 
 const ctx = setupTestApp();
 const FROM = 'Assay <no-reply@assay.test>';
-let access: AccessFixtures;
+const access = setupAccess(ctx);
 let sink: SmtpSink;
 
 beforeAll(async () => {
-  access = await createAccessFixtures(ctx.app, ctx.db);
   sink = await startSmtpSink();
 });
 afterAll(async () => {

@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { opportunities } from '../../db/schema/index';
 import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
 import { createOpportunity } from '../../test/factories/opportunities';
 import { nextOpportunityNumber, unknownId } from '../../test/factories/sequence';
-import { type AccessFixtures, createAccessFixtures, requestsAs } from '../../test/http';
+import { requestsAs, setupAccess } from '../../test/http';
 
 const ctx = setupTestApp();
-let access: AccessFixtures;
-
-beforeAll(async () => {
-  access = await createAccessFixtures(ctx.app, ctx.db);
-});
+const access = setupAccess(ctx);
 
 const asAdmin = requestsAs(ctx, () => access.admin.cookie);
 

@@ -1,7 +1,11 @@
-import type { AdminOpportunity } from '@shared/opportunity-schemas';
+import type { AdminOpportunity, OpportunityContent } from '@shared/opportunity-schemas';
 import type { OpportunityRow } from './queries';
 
-export function presentOpportunity(row: OpportunityRow): AdminOpportunity {
+/**
+ * What every viewer of an opportunity sees, admin or reviewer. A row fits the parameter; only
+ * these fields are copied, so the row itself is never sent.
+ */
+export function presentOpportunityContent(row: OpportunityContent): OpportunityContent {
   return {
     id: row.id,
     number: row.number,
@@ -9,6 +13,12 @@ export function presentOpportunity(row: OpportunityRow): AdminOpportunity {
     description: row.description,
     imageUrl: row.imageUrl,
     tags: row.tags,
+  };
+}
+
+export function presentOpportunity(row: OpportunityRow): AdminOpportunity {
+  return {
+    ...presentOpportunityContent(row),
     batch: row.batch,
     status: row.status,
     createdAt: row.createdAt.toISOString(),

@@ -36,6 +36,24 @@ function publishedAtFor(status: OpportunityStatus | undefined, current: Date | n
   return status === 'published' && !current ? new Date() : current;
 }
 
+/**
+ * Runs a write that sets `number` (when it does). A concurrent edit or creation can take the
+ * number between the check and the write; the unique index then refuses it, answered as a 409.
+ */
+async function answerTakenNumberWithConflict<T>(
+  number: number | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, NUMBER_UNIQUE) && number !== undefined) {
+      throw conflict(duplicateNumber(number));
+    }
+    throw error;
+  }
+}
+
 /** Who changes an opportunity, and where the links of the emails it causes point. */
 export type OpportunityChangeContext = { actor: AuditActor; publicUrl: string };
 
@@ -59,8 +77,8 @@ export async function createOpportunity(
   input: CreateOpportunity,
   context: OpportunityChangeContext,
 ): Promise<OpportunityRow> {
-  try {
-    return await db.transaction(async (tx) => {
+  return answerTakenNumberWithConflict(input.number, () =>
+    db.transaction(async (tx) => {
       await lockOpportunityCreation(tx);
       if ((await countOpportunities(tx)) >= MAX_OPPORTUNITIES) throw conflict(LIMIT_REACHED);
       if (await findOpportunityIdByNumber(tx, input.number)) {
@@ -79,11 +97,8 @@ export async function createOpportunity(
       // First publication: every active reviewer hears of it once, with the same commit.
       if (row.publishedAt) await queueNewOpportunityEmails(tx, row, context.publicUrl);
       return row;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, NUMBER_UNIQUE)) throw conflict(duplicateNumber(input.number));
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function editOpportunity(
@@ -92,8 +107,8 @@ export async function editOpportunity(
   input: UpdateOpportunity,
   context: OpportunityChangeContext,
 ): Promise<OpportunityRow> {
-  try {
-    return await db.transaction(async (tx) => {
+  return answerTakenNumberWithConflict(input.number, () =>
+    db.transaction(async (tx) => {
       const current = await findOpportunityForUpdate(tx, id);
       if (!current) throw notFound(OPPORTUNITY_NOT_FOUND);
       if (input.number !== undefined && input.number !== current.number) {
@@ -117,12 +132,6 @@ export async function editOpportunity(
         await queueNewOpportunityEmails(tx, row, context.publicUrl);
       }
       return row;
-    });
-  } catch (error) {
-    // A concurrent edit or creation can take the number between the check and the update.
-    if (isUniqueViolation(error, NUMBER_UNIQUE) && input.number !== undefined) {
-      throw conflict(duplicateNumber(input.number));
-    }
-    throw error;
-  }
+    }),
+  );
 }

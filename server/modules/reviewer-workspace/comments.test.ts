@@ -6,24 +6,24 @@ import { createComment } from '../../test/factories/comments';
 import { createOpportunity } from '../../test/factories/opportunities';
 import { setShowReviewerComments } from '../../test/factories/settings';
 import { createUser } from '../../test/factories/users';
-import { createSignedInUser } from '../../test/http';
+import { createSignedInUser, send } from '../../test/http';
 
 const ctx = setupTestApp();
 
 function saveComment(payload: unknown, cookie: string) {
-  return ctx.app.inject({
+  return send(ctx.app, {
     method: 'POST',
     url: '/api/reviewer/comments',
-    headers: { cookie },
+    cookie,
     payload: payload as object,
   });
 }
 
 function listComments(opportunityId: string, cookie: string) {
-  return ctx.app.inject({
+  return send(ctx.app, {
     method: 'GET',
     url: `/api/reviewer/opportunities/${opportunityId}/comments`,
-    headers: { cookie },
+    cookie,
   });
 }
 
@@ -64,10 +64,10 @@ describe('POST /api/reviewer/comments', () => {
     const [row] = await commentRows(opportunity.id, user.id);
     expect(Buffer.from(row!.howToBiggerBetter!, 'utf8')).toEqual(Buffer.from(UNICODE_TEXT, 'utf8'));
     expect(row).toMatchObject({ challenges: '', howToGetGoing: null, otherComments: null });
-    const detail = await ctx.app.inject({
+    const detail = await send(ctx.app, {
       method: 'GET',
       url: `/api/reviewer/opportunities/${opportunity.id}`,
-      headers: { cookie },
+      cookie,
     });
     expect(detail.json().userComment.howToBiggerBetter).toBe(UNICODE_TEXT);
   });

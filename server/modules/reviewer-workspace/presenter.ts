@@ -7,6 +7,7 @@ import type {
   UserComment,
   UserReview,
 } from '@shared/reviewer-schemas';
+import { presentOpportunityContent } from '../opportunities/presenter';
 import type {
   CommentRow,
   OpportunityWithCallerWork,
@@ -33,18 +34,21 @@ export function presentUserReview(review: ReviewRow): UserReview {
   };
 }
 
-/** When a saved review or comment was first saved and last changed. */
-function presentSavedAt(row: { submittedAt: Date; updatedAt: Date }) {
-  return { submittedAt: row.submittedAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+type SavedWorkRow = { id: string; opportunityId: string; submittedAt: Date; updatedAt: Date };
+
+/** A saved review or comment on its own: its content between its keys and its saved-at times. */
+function presentSavedWork<Content extends object>(row: SavedWorkRow, content: Content) {
+  return {
+    id: row.id,
+    opportunityId: row.opportunityId,
+    ...content,
+    submittedAt: row.submittedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 export function presentReview(review: ReviewRow): Review {
-  return {
-    id: review.id,
-    opportunityId: review.opportunityId,
-    ...presentUserReview(review),
-    ...presentSavedAt(review),
-  };
+  return presentSavedWork(review, presentUserReview(review));
 }
 
 export function presentUserComment(comment: CommentRow): UserComment {
@@ -57,23 +61,13 @@ export function presentUserComment(comment: CommentRow): UserComment {
 }
 
 export function presentComment(comment: CommentRow): Comment {
-  return {
-    id: comment.id,
-    opportunityId: comment.opportunityId,
-    ...presentUserComment(comment),
-    ...presentSavedAt(comment),
-  };
+  return presentSavedWork(comment, presentUserComment(comment));
 }
 
 export function presentReviewerOpportunity(work: OpportunityWithCallerWork): ReviewerOpportunity {
   const { opportunity, review, comment } = work;
   return {
-    id: opportunity.id,
-    number: opportunity.number,
-    title: opportunity.title,
-    description: opportunity.description,
-    imageUrl: opportunity.imageUrl,
-    tags: opportunity.tags,
+    ...presentOpportunityContent(opportunity),
     reviewStatus: reviewStatusOf(work),
     userReview: review ? presentUserReview(review) : null,
     userComment: comment ? presentUserComment(comment) : null,

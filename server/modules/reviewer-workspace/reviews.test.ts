@@ -5,15 +5,15 @@ import { setupTestApp } from '../../test/build-test-app';
 import { createOpportunity } from '../../test/factories/opportunities';
 import { createReview, SAMPLE_SCORES } from '../../test/factories/reviews';
 import { createUser } from '../../test/factories/users';
-import { createSignedInUser } from '../../test/http';
+import { createSignedInUser, send } from '../../test/http';
 
 const ctx = setupTestApp();
 
 function saveReview(payload: unknown, cookie: string) {
-  return ctx.app.inject({
+  return send(ctx.app, {
     method: 'POST',
     url: '/api/reviewer/reviews',
-    headers: { cookie },
+    cookie,
     payload: payload as object,
   });
 }
@@ -69,10 +69,10 @@ describe('POST /api/reviewer/reviews', () => {
     );
     expect(response.json().composite).toBe(composite);
     expect((await reviewRows(opportunity.id, user.id))[0]!.composite).toBe(composite);
-    const listed = await ctx.app.inject({
+    const listed = await send(ctx.app, {
       method: 'GET',
       url: `/api/reviewer/opportunities/${opportunity.id}`,
-      headers: { cookie },
+      cookie,
     });
     expect(listed.json().userReview.composite).toBe(composite);
   });

@@ -35,8 +35,14 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
   app,
   { db },
 ) => {
-  const callerOf = async (request: Parameters<typeof app.requireUser>[0]) => ({
+  type Request = Parameters<typeof app.requireUser>[0];
+  const callerOf = async (request: Request) => ({
     reviewerId: (await app.requireUser(request)).id,
+  });
+  /** The caller on the opportunity of the path (`/opportunities/:id...`). */
+  const callerOn = async (request: Request & { params: { id: string } }) => ({
+    ...(await callerOf(request)),
+    opportunityId: request.params.id,
   });
 
   // The JSON of `reviewerOpportunitySchema[]` comes whole from PostgreSQL and a string with a JSON
@@ -53,11 +59,8 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
       config: { access: 'reviewer' },
       schema: { params: opportunityIdParamsSchema, response: { 200: reviewerOpportunitySchema } },
     },
-    async (request) => {
-      const caller = await callerOf(request);
-      const work = await getVisibleOpportunity(db, { ...caller, opportunityId: request.params.id });
-      return presentReviewerOpportunity(work);
-    },
+    async (request) =>
+      presentReviewerOpportunity(await getVisibleOpportunity(db, await callerOn(request))),
   );
 
   app.get(
@@ -69,14 +72,8 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         response: { 200: z.array(reviewerCommentSchema) },
       },
     },
-    async (request) => {
-      const caller = await callerOf(request);
-      const rows = await getOtherReviewersComments(db, {
-        ...caller,
-        opportunityId: request.params.id,
-      });
-      return rows.map(presentReviewerComment);
-    },
+    async (request) =>
+      (await getOtherReviewersComments(db, await callerOn(request))).map(presentReviewerComment),
   );
 
   app.get(
@@ -86,12 +83,8 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
       schema: { params: opportunityIdParamsSchema, response: { 200: z.array(reviewSchema) } },
     },
     async (request) => {
-      const caller = await callerOf(request);
       // Only the caller's own review: other reviewers' scores never reach a reviewer.
-      const { review } = await getVisibleOpportunity(db, {
-        ...caller,
-        opportunityId: request.params.id,
-      });
+      const { review } = await getVisibleOpportunity(db, await callerOn(request));
       return review ? [presentReview(review)] : [];
     },
   );

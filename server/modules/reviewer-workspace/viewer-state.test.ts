@@ -3,23 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { opportunities, viewerStates } from '../../db/schema/index';
 import { setupTestApp } from '../../test/build-test-app';
 import { createOpportunity } from '../../test/factories/opportunities';
-import { createSignedInUser } from '../../test/http';
+import { createSignedInUser, send } from '../../test/http';
 
 const ctx = setupTestApp();
 
 const URL = '/api/reviewer/viewer-state';
 
 function getState(cookie: string) {
-  return ctx.app.inject({ method: 'GET', url: URL, headers: { cookie } });
+  return send(ctx.app, { method: 'GET', url: URL, cookie });
 }
 
 function saveState(payload: unknown, cookie: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: URL,
-    headers: { cookie },
-    payload: payload as object,
-  });
+  return send(ctx.app, { method: 'POST', url: URL, cookie, payload: payload as object });
 }
 
 async function stateRows(reviewerId: string) {

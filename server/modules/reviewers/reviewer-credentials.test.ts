@@ -1,7 +1,7 @@
 import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { comments, reviews, users, viewerStates } from '../../db/schema/index';
+import { describe, expect, it } from 'vitest';
+import { comments, reviews, viewerStates } from '../../db/schema/index';
 import { setupTestApp } from '../../test/build-test-app';
 import { createComment } from '../../test/factories/comments';
 import { createOpportunity } from '../../test/factories/opportunities';
@@ -9,31 +9,14 @@ import { createReview } from '../../test/factories/reviews';
 import { unknownId } from '../../test/factories/sequence';
 import { createUser } from '../../test/factories/users';
 import { createViewerState } from '../../test/factories/viewer-states';
-import {
-  type AccessFixtures,
-  createAccessFixtures,
-  requestsAs,
-  send,
-  signIn,
-} from '../../test/http';
-import { countSessionsOf } from '../../test/queries';
+import { requestsAs, send, setupAccess, signIn } from '../../test/http';
+import { countSessionsOf, userRowOf } from '../../test/queries';
 
 // Passwords and deletion of reviewer accounts; reviewers.test.ts covers list, create, activate.
 const ctx = setupTestApp();
-let access: AccessFixtures;
-let adminCookie: string;
+const access = setupAccess(ctx);
 
-beforeAll(async () => {
-  access = await createAccessFixtures(ctx.app, ctx.db);
-  adminCookie = access.admin.cookie;
-});
-
-const asAdmin = requestsAs(ctx, () => adminCookie);
-
-async function userRow(id: string) {
-  const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
-  return row;
-}
+const asAdmin = requestsAs(ctx, () => access.admin.cookie);
 
 describe('POST /api/admin/reviewers/{id}/reset-password and set-password', () => {
   it('resets to a strong temporary password, stored hashed, and ends sessions', async () => {
@@ -43,7 +26,7 @@ describe('POST /api/admin/reviewers/{id}/reset-password and set-password', () =>
     expect(response.statusCode).toBe(200);
     const { tempPassword } = response.json();
     expect(tempPassword).toMatch(/^[A-Za-z0-9]{16}$/);
-    const row = await userRow(reviewer.id);
+    const row = await userRowOf(ctx.db, reviewer.id);
     expect(row!.passwordHash).not.toContain(tempPassword);
     expect(await verify(row!.passwordHash, tempPassword)).toBe(true);
     expect(await countSessionsOf(ctx.db, reviewer.id)).toBe(0);
@@ -60,11 +43,11 @@ describe('POST /api/admin/reviewers/{id}/reset-password and set-password', () =>
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toContain('Password must be at least 6 characters');
     expect((await asAdmin('POST', url, {})).statusCode).toBe(400);
-    expect((await userRow(reviewer.id))?.passwordHash).toBe(reviewer.passwordHash);
+    expect((await userRowOf(ctx.db, reviewer.id))?.passwordHash).toBe(reviewer.passwordHash);
     const response = await asAdmin('POST', url, { password: 'abc123' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Password updated' });
-    expect(await verify((await userRow(reviewer.id))!.passwordHash, 'abc123')).toBe(true);
+    expect(await verify((await userRowOf(ctx.db, reviewer.id))!.passwordHash, 'abc123')).toBe(true);
     expect(await countSessionsOf(ctx.db, reviewer.id)).toBe(0);
     await signIn(ctx.app, { email: reviewer.email, password: 'abc123' });
   });
@@ -79,7 +62,7 @@ describe('POST /api/admin/reviewers/{id}/reset-password and set-password', () =>
       });
       expect(set.statusCode).toBe(404);
     }
-    expect((await userRow(otherAdmin.id))?.passwordHash).toBe(otherAdmin.passwordHash);
+    expect((await userRowOf(ctx.db, otherAdmin.id))?.passwordHash).toBe(otherAdmin.passwordHash);
     expect((await asAdmin('POST', '/api/admin/reviewers/123/reset-password')).statusCode).toBe(400);
   });
 });
@@ -101,7 +84,7 @@ describe('DELETE /api/admin/reviewers/{id}', () => {
     const response = await asAdmin('DELETE', `/api/admin/reviewers/${reviewer.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Reviewer deleted' });
-    expect(await userRow(reviewer.id)).toBeUndefined();
+    expect(await userRowOf(ctx.db, reviewer.id)).toBeUndefined();
     expect(await ctx.db.select().from(reviews).where(eq(reviews.reviewerId, reviewer.id))).toEqual(
       [],
     );
@@ -127,7 +110,7 @@ describe('DELETE /api/admin/reviewers/{id}', () => {
     const otherAdmin = await createUser(ctx.db, { role: 'admin' });
     const response = await asAdmin('DELETE', `/api/admin/reviewers/${otherAdmin.id}`);
     expect(response.statusCode).toBe(404);
-    expect(await userRow(otherAdmin.id)).toBeDefined();
+    expect(await userRowOf(ctx.db, otherAdmin.id)).toBeDefined();
     const self = await asAdmin('DELETE', `/api/admin/reviewers/${access.admin.user.id}`);
     expect(self.statusCode).toBe(404);
     expect((await asAdmin('DELETE', '/api/admin/reviewers/nope')).statusCode).toBe(400);

@@ -1,35 +1,18 @@
 import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
 import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
 import { unknownId } from '../../test/factories/sequence';
 import { createUser } from '../../test/factories/users';
-import {
-  type AccessFixtures,
-  createAccessFixtures,
-  requestsAs,
-  send,
-  signIn,
-} from '../../test/http';
-import { countSessionsOf } from '../../test/queries';
+import { requestsAs, send, setupAccess, signIn } from '../../test/http';
+import { countSessionsOf, userRowOf } from '../../test/queries';
 
 const ctx = setupTestApp();
-let access: AccessFixtures;
-let adminCookie: string;
+const access = setupAccess(ctx);
 
-beforeAll(async () => {
-  access = await createAccessFixtures(ctx.app, ctx.db);
-  adminCookie = access.admin.cookie;
-});
-
-const asAdmin = requestsAs(ctx, () => adminCookie);
-
-async function userRow(id: string) {
-  const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
-  return row;
-}
+const asAdmin = requestsAs(ctx, () => access.admin.cookie);
 
 const validCreate = (suffix: string) => ({
   name: `Reviewer ${suffix}`,
@@ -60,7 +43,7 @@ describe('access to the reviewer endpoints', () => {
       payload: { password: 'secret1' },
     });
     await expectAdminOnly(ctx.app, access, { method: 'DELETE', url: base });
-    const row = await userRow(target.id);
+    const row = await userRowOf(ctx.db, target.id);
     expect(row).toMatchObject({ isActive: true, passwordHash: target.passwordHash });
   });
 });
@@ -114,7 +97,7 @@ describe('POST /api/admin/reviewers', () => {
       createdAt: expect.any(String),
     });
     expect(response.body).not.toMatch(/password/i);
-    const row = await userRow(body.id);
+    const row = await userRowOf(ctx.db, body.id);
     expect(row).toMatchObject({
       role: 'reviewer',
       isActive: true,
@@ -131,7 +114,7 @@ describe('POST /api/admin/reviewers', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ role: 'reviewer', displayName: null });
-    expect((await userRow(response.json().id))?.displayName).toBeNull();
+    expect((await userRowOf(ctx.db, response.json().id))?.displayName).toBeNull();
   });
 
   it('validates each field with 400', async () => {
@@ -185,7 +168,7 @@ describe('PATCH /api/admin/reviewers/{id}', () => {
     const off = await asAdmin('PATCH', `/api/admin/reviewers/${reviewer.id}`, { isActive: false });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ id: reviewer.id, isActive: false, role: 'reviewer' });
-    expect((await userRow(reviewer.id))?.isActive).toBe(false);
+    expect((await userRowOf(ctx.db, reviewer.id))?.isActive).toBe(false);
     const me = await send(ctx.app, { method: 'GET', url: '/api/auth/me', cookie });
     expect(me.statusCode).toBe(403);
     expect(me.json().message).toMatch(/deactivated/);
@@ -193,7 +176,7 @@ describe('PATCH /api/admin/reviewers/{id}', () => {
     expect(list.statusCode).toBe(403);
     const on = await asAdmin('PATCH', `/api/admin/reviewers/${reviewer.id}`, { isActive: true });
     expect(on.statusCode).toBe(200);
-    expect((await userRow(reviewer.id))?.isActive).toBe(true);
+    expect((await userRowOf(ctx.db, reviewer.id))?.isActive).toBe(true);
     const back = await send(ctx.app, { method: 'GET', url: '/api/reviewer/opportunities', cookie });
     expect(back.statusCode).toBe(200);
     await signIn(ctx.app, reviewer);
@@ -217,6 +200,6 @@ describe('PATCH /api/admin/reviewers/{id}', () => {
       isActive: false,
     });
     expect(admin.statusCode).toBe(404);
-    expect((await userRow(otherAdmin.id))?.isActive).toBe(true);
+    expect((await userRowOf(ctx.db, otherAdmin.id))?.isActive).toBe(true);
   });
 });

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema/index';
 import { expectAdminOnly } from '../../test/assertions';
 import { setupTestApp } from '../../test/build-test-app';
-import { type AccessFixtures, createAccessFixtures, requestsAs } from '../../test/http';
+import { requestsAs, setupAccess } from '../../test/http';
 import { getShowReviewerComments } from './queries';
 
 const ctx = setupTestApp();
-let access: AccessFixtures;
-
-beforeAll(async () => {
-  access = await createAccessFixtures(ctx.app, ctx.db);
-});
+const access = setupAccess(ctx);
 
 const URL_GET = '/api/admin/settings/show_reviewer_comments';
 const asAdmin = requestsAs(ctx, () => access.admin.cookie);

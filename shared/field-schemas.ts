@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Form fields that several contracts take with the same rules. */
+
+/** An optional text field, trimmed, where an empty or blank value means "none" (null). */
+export function optionalTextSchema(max: number, tooLongMessage: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLongMessage)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/** A person's full name, as an admin types it for a reviewer account or an invitation. */
+export const personNameSchema = z
+  .string('Name is required')
+  .trim()
+  .min(1, 'Name is required')
+  .max(200, 'Name must be at most 200 characters');
+
+/** The name shown instead of the full name; blank means none. */
+export const displayNameSchema = optionalTextSchema(
+  200,
+  'Display name must be at most 200 characters',
+);
