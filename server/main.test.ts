@@ -1,71 +1,33 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   checkLedger,
   connectToEmbedded,
+  exited,
   freePort,
   http,
+  OWNER,
   recordAttempt,
   type SaveLedger,
   scoresFor,
+  serverEnv,
   signInOver,
-  stopLeftoverPostmaster,
+  spawnServer,
+  tempDataDir,
+  waitUntilHealthy,
 } from './reliability/fault-support';
 
 // The real process: `node server/main.ts` on a fresh DATA_DIR with its embedded PostgreSQL.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-main-test-'));
-const admin = { email: 'owner@example.test', password: 'owner-password' };
+const dataDir = tempDataDir('assay-main-test-');
+const admin = OWNER;
 let port = 0;
 
-function startApp(env: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  return { child, output: () => output };
+function startApp(env: Record<string, string> = {}) {
+  return spawnServer({ ...serverEnv(dataDir, port), ...env });
 }
-
-async function waitUntilHealthy(app: { child: ChildProcess; output: () => string }) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (app.child.exitCode !== null) throw new Error(`app exited early:\n${app.output()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`app did not become healthy:\n${app.output()}`);
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-afterAll(async () => {
-  // A failed kill -9 test can leave the postmaster of a killed app behind.
-  await stopLeftoverPostmaster(dataDir);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 /**
  * Each reviewer saves one review after another, round the opportunities, until the app stops
@@ -155,7 +117,7 @@ describe('the server process', () => {
     port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const first = startApp();
-    await waitUntilHealthy(first);
+    await waitUntilHealthy(base, first);
     const cookie = await signInOver(base, admin.email, admin.password);
 
     // Four reviewers and three published opportunities, made through the API.
@@ -197,7 +159,7 @@ describe('the server process', () => {
     await stream.done;
 
     const second = startApp();
-    await waitUntilHealthy(second);
+    await waitUntilHealthy(base, second);
     expect(second.output()).toMatch(/left running by an earlier run/);
     // The session written before the crash is still in the database.
     const me = await fetch(`http://127.0.0.1:${port}/api/auth/me`, { headers: { cookie } });
@@ -217,7 +179,7 @@ describe('the server process', () => {
     await stream.done;
 
     const third = startApp();
-    await waitUntilHealthy(third);
+    await waitUntilHealthy(base, third);
     await expectEveryAcknowledgedSave(ledger, 'kill -9 of the app and PostgreSQL');
 
     // A second process on the same DATA_DIR refuses to start instead of stealing the cluster.
@@ -251,7 +213,7 @@ describe('the server process', () => {
     const externalDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-ext-'));
     const app = startApp({ DATABASE_URL: url, DATA_DIR: externalDataDir });
     try {
-      await waitUntilHealthy(app);
+      await waitUntilHealthy(`http://127.0.0.1:${port}`, app);
       expect(app.output()).toMatch(/Database: PostgreSQL at/);
       const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
         method: 'POST',
