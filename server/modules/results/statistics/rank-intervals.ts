@@ -39,6 +39,7 @@ export function rankIntervals(input: RankIntervalInput): RankInterval[][] {
   const sums = statistics.map(() => new Float64Array(n));
   const means = new Float64Array(n);
   const sorted = new Float64Array(n);
+  const noise = new Float64Array(n);
 
   const [first, second] = statistics as [Float64Array, Float64Array?];
   const sumsFirst = sums[0]!;
@@ -63,12 +64,14 @@ export function rankIntervals(input: RankIntervalInput): RankInterval[][] {
       sumsFirst[k] = a;
       sumsSecond[k] = c;
     }
+    // One noise draw per opportunity, scaled for each statistic: it stands for the same
+    // unobserved reviews.
+    for (let k = 0; k < n; k++) noise[k] = random.normal();
     for (let s = 0; s < statistics.length; s++) {
       const sd = noiseSd[s]!;
       const sum = sums[s]!;
-      for (let k = 0; k < n; k++) {
-        means[k] = sum[k]! / (start[k + 1]! - start[k]!) + sd[k]! * random.normal();
-      }
+      for (let k = 0; k < n; k++)
+        means[k] = sum[k]! / (start[k + 1]! - start[k]!) + sd[k]! * noise[k]!;
       addRanks(means, sorted, histograms[s]!);
     }
   }
