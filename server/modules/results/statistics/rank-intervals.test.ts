@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { rankIntervals } from './rank-intervals';
+import { NORMAL_LIMIT_REVIEWS, rankIntervals } from './rank-intervals';
 import { createSeededRandom } from './seeded-random';
 
-// 30 opportunities whose true means are 0.08 apart, with 8 reviews each (sd 0.6 around the mean);
+// 30 opportunities whose true means are 0.08 apart, with 40 reviews each (sd 0.6 around the mean);
 // `take(k, copies)` keeps the first k reviews of each and repeats each of them `copies` times.
 const random = createSeededRandom(2024);
 const REVIEWS = Array.from({ length: 30 }, (_, k) =>
-  Array.from({ length: 8 }, () => 4.2 - 0.08 * k + 0.6 * random.normal()),
+  Array.from({ length: 40 }, () => 4.2 - 0.08 * k + 0.6 * random.normal()),
 );
 
 function take(k: number, copies = 1) {
@@ -15,13 +15,18 @@ function take(k: number, copies = 1) {
   return { start, values: Float64Array.from(groups.flat()) };
 }
 
-function intervalsOf(data: { start: Int32Array; values: Float64Array }, seed = 1) {
+function intervalsOf(
+  data: { start: Int32Array; values: Float64Array },
+  seed = 1,
+  normalLimitReviews = NORMAL_LIMIT_REVIEWS,
+) {
   return rankIntervals({
     start: data.start,
     statistics: [data.values],
     resamples: 1000,
     level: 0.9,
     seed,
+    normalLimitReviews,
   })[0]!;
 }
 
@@ -30,13 +35,13 @@ const meanWidth = (intervals: Array<{ low: number; high: number }>) =>
 
 describe('bootstrap rank intervals', () => {
   it('are widest with one review per opportunity and narrow as reviews are added', () => {
-    const widths = [1, 2, 4, 8].map((k) => meanWidth(intervalsOf(take(k))));
+    const widths = [1, 2, 4, 8, 20, 40].map((k) => meanWidth(intervalsOf(take(k))));
     expect(widths[0]).toBeGreaterThan(0);
     for (let x = 1; x < widths.length; x++) expect(widths[x]).toBeLessThan(widths[x - 1]!);
   });
 
   it('narrow when every review is duplicated', () => {
-    for (const k of [1, 2, 4]) {
+    for (const k of [1, 2, 4, 20, 40]) {
       const once = intervalsOf(take(k));
       const twice = intervalsOf(take(k, 2));
       expect(meanWidth(twice)).toBeLessThan(meanWidth(once));
@@ -47,6 +52,16 @@ describe('bootstrap rank intervals', () => {
         );
       });
     }
+  });
+
+  it('draw means of many reviews from their normal limit, within a place of resampling them', () => {
+    const resampled = intervalsOf(take(40), 1, Number.POSITIVE_INFINITY);
+    const limit = intervalsOf(take(40), 1);
+    expect(limit).not.toEqual(resampled); // the shortcut was taken
+    limit.forEach((interval, k) => {
+      expect(Math.abs(interval.low - resampled[k]!.low)).toBeLessThanOrEqual(1);
+      expect(Math.abs(interval.high - resampled[k]!.high)).toBeLessThanOrEqual(1);
+    });
   });
 
   it('give the same intervals for the same data and seed', () => {
