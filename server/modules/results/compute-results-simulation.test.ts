@@ -47,7 +47,25 @@ function simulate() {
   };
 }
 
+/** Share of opportunities whose true rank lies inside their calibrated 90% interval. */
+function coverage(seeds: number) {
+  let inside = 0;
+  let total = 0;
+  for (let seed = 1; seed <= seeds; seed++) {
+    const { input, quality } = simulatePanel({ seed, reviewersPerOpportunity: 4 });
+    const truth = [...quality.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+    for (const row of computeResults(input).opportunities) {
+      const trueRank = truth.indexOf(row.id) + 1;
+      const { low, high } = row.calibratedRankInterval!;
+      if (low <= trueRank && trueRank <= high) inside++;
+      total++;
+    }
+  }
+  return inside / total;
+}
+
 const figures = simulate();
+const covered = coverage(20);
 const f = (value: number, digits: number) => value.toFixed(digits);
 
 describe(`simulation over ${SEEDS} seeds: mean Spearman with the true quality raw ${f(figures.rawSpearman, 3)}, calibrated ${f(figures.calibratedSpearman, 3)}; mean top-${TOP} overlap raw ${f(figures.rawTop, 2)}, calibrated ${f(figures.calibratedTop, 2)}`, () => {
@@ -57,6 +75,11 @@ describe(`simulation over ${SEEDS} seeds: mean Spearman with the true quality ra
 
   it(`the calibrated top ${TOP} overlaps the true top ${TOP} more (by ${f(figures.calibratedTop - figures.rawTop, 2)})`, () => {
     expect(figures.calibratedTop).toBeGreaterThan(figures.rawTop);
+  });
+
+  it(`the calibrated 90% rank interval holds the true rank about 90% of the time (${f(100 * covered, 1)}% over 20 seeds)`, () => {
+    expect(covered).toBeGreaterThan(0.85);
+    expect(covered).toBeLessThan(0.97);
   });
 
   it('with no reviewer offsets and full coverage the calibrated ranking is the raw ranking', () => {

@@ -180,6 +180,12 @@ describe('computeResults', () => {
     expect(results.meta).toMatchObject({ reviewCount: 0, resamples: 1000, intervalLevel: 0.9 });
   });
 
+  it('refuses two reviews of one opportunity by one reviewer (the database forbids them)', () => {
+    const { input } = simulatePanel({ seed: 9, opportunities: 3, reviewers: 3 });
+    const reviews = [...input.reviews, input.reviews[4]!];
+    expect(() => computeResults({ ...input, reviews })).toThrow(/two reviews/);
+  });
+
   it('ignores reviews of opportunities or reviewers it was not given', () => {
     const { input } = simulatePanel({ seed: 8, opportunities: 4, reviewers: 3 });
     const stray = { ...input.reviews[0]!, reviewerId: syntheticId(2, 500) };
