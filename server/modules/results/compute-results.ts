@@ -138,7 +138,12 @@ export function computeResults(input: ResultsInput, options: ComputeOptions = {}
   };
 }
 
-/** Reviews as a panel (grouped by opportunity in number order, then by reviewer id). */
+/**
+ * Reviews as a panel: grouped by opportunity in number order, then by reviewer id. The order is
+ * found by sorting numeric keys (pair * reviews + position) natively, several times faster than a
+ * comparator over 50,000 objects; the pair alone decides, because a reviewer reviews an
+ * opportunity once (reviews_opportunity_reviewer_unique).
+ */
 function indexReviews(
   input: ResultsInput,
   opportunities: ResultsInput['opportunities'],
@@ -146,28 +151,42 @@ function indexReviews(
 ) {
   const opportunityIndex = new Map(opportunities.map((o, j) => [o.id, j]));
   const reviewerIndex = new Map(reviewers.map((r, i) => [r.id, i]));
-  const indexed = input.reviews
-    .map((review) => ({
-      review,
-      j: opportunityIndex.get(review.opportunityId) ?? -1,
-      i: reviewerIndex.get(review.reviewerId) ?? -1,
-    }))
-    .filter(({ i, j }) => i >= 0 && j >= 0)
-    // One review per pair in the database; the composite decides only if a caller sent two.
-    .sort((a, b) => a.j - b.j || a.i - b.i || a.review.composite - b.review.composite);
+  const total = input.reviews.length;
+  const keys: number[] = [];
+  input.reviews.forEach((review, position) => {
+    const j = opportunityIndex.get(review.opportunityId);
+    const i = reviewerIndex.get(review.reviewerId);
+    if (j !== undefined && i !== undefined)
+      keys.push((j * reviewers.length + i) * total + position);
+  });
+  const sorted = Float64Array.from(keys).sort();
+  const count = sorted.length;
+  const opportunity = new Int32Array(count);
+  const reviewer = new Int32Array(count);
+  const composites = new Float64Array(count);
+  const criteria = CRITERION_KEYS.map(() => new Float64Array(count));
+  let previousPair = -1;
+  for (let r = 0; r < count; r++) {
+    const key = sorted[r]!;
+    const position = key % total;
+    const pair = (key - position) / total;
+    if (pair === previousPair) throw new Error('two reviews of one opportunity by one reviewer');
+    previousPair = pair;
+    opportunity[r] = Math.floor(pair / reviewers.length);
+    reviewer[r] = pair % reviewers.length;
+    const review = input.reviews[position]!;
+    composites[r] = review.composite;
+    CRITERION_KEYS.forEach((criterion, c) => {
+      criteria[c]![r] = review.scores[criterion];
+    });
+  }
   const panel = createPanel({
     opportunityCount: opportunities.length,
     reviewerCount: reviewers.length,
-    opportunity: Int32Array.from(indexed, ({ j }) => j),
-    reviewer: Int32Array.from(indexed, ({ i }) => i),
+    opportunity,
+    reviewer,
   });
-  return {
-    panel,
-    composites: Float64Array.from(indexed, ({ review }) => review.composite),
-    criteria: CRITERION_KEYS.map((key) =>
-      Float64Array.from(indexed, ({ review }) => review.scores[key]),
-    ),
-  };
+  return { panel, composites, criteria };
 }
 
 /**
@@ -208,9 +227,10 @@ function rankIntervalsOf(
   return { raw: byOpportunity(rawIntervals!), calibrated: byOpportunity(calibratedIntervals!) };
 }
 
-function unitsOf(panel: Panel, values: Float64Array): number[][] {
+/** Each opportunity's values, as views on the panel's arrays (no copies). */
+function unitsOf(panel: Panel, values: Float64Array): Float64Array[] {
   return Array.from({ length: panel.opportunityCount }, (_, j) =>
-    Array.from(values.subarray(panel.start[j]!, panel.start[j + 1]!)),
+    values.subarray(panel.start[j]!, panel.start[j + 1]!),
   );
 }
 

@@ -12,37 +12,48 @@ import type { Reliability } from '@shared/results-schemas';
 export type AlphaMetric = 'interval' | 'nominal';
 
 export function krippendorffAlpha(
-  units: ReadonlyArray<ReadonlyArray<number>>,
+  units: ReadonlyArray<ArrayLike<number>>,
   metric: AlphaMetric = 'interval',
 ): number | null {
   const pairable = units.filter((unit) => unit.length >= 2);
-  const all = pairable.flat();
-  const n = all.length;
+  let n = 0;
+  for (const unit of pairable) n += unit.length;
   if (n < 2) return null;
   let observed = 0;
-  for (const unit of pairable) observed += pairDisagreement(unit, metric) / (unit.length - 1);
-  const expected = pairDisagreement(all, metric) / (n - 1);
+  for (const unit of pairable) observed += pairDisagreement([unit], metric) / (unit.length - 1);
+  const expected = pairDisagreement(pairable, metric) / (n - 1);
   // The common factor 1/n cancels in D_o / D_e.
   if (!(expected > 1e-12 * Math.max(1, observed))) return null;
   return 1 - observed / expected;
 }
 
-/** Sum of delta^2 over the ordered pairs of distinct positions, in O(m) (or O(m log m)). */
-function pairDisagreement(values: ReadonlyArray<number>, metric: AlphaMetric): number {
-  const m = values.length;
+/**
+ * Sum of delta^2 over the ordered pairs of distinct positions of all the values of `groups` taken
+ * together, in linear time (the groups are the values' storage, not units).
+ */
+function pairDisagreement(groups: ReadonlyArray<ArrayLike<number>>, metric: AlphaMetric): number {
+  let m = 0;
+  let sum = 0;
+  for (const values of groups) {
+    m += values.length;
+    for (let k = 0; k < values.length; k++) sum += values[k]!;
+  }
   if (metric === 'nominal') {
     const counts = new Map<number, number>();
-    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+    for (const values of groups) {
+      for (let k = 0; k < values.length; k++)
+        counts.set(values[k]!, (counts.get(values[k]!) ?? 0) + 1);
+    }
     let same = 0;
     for (const count of counts.values()) same += count * count;
     return m * m - same;
   }
   // sum_{a,b} (v_a - v_b)^2 = 2 m sum (v - mean)^2, centred to keep the precision.
-  let sum = 0;
-  for (const value of values) sum += value;
   const mean = sum / m;
   let squares = 0;
-  for (const value of values) squares += (value - mean) ** 2;
+  for (const values of groups) {
+    for (let k = 0; k < values.length; k++) squares += (values[k]! - mean) ** 2;
+  }
   return 2 * m * squares;
 }
 
