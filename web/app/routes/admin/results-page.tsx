@@ -1,0 +1,14 @@
+import { PageHeader } from '@web/components/layout/page-header';
+import { ResultsView } from '@web/features/results/components/results-view';
+
+export function ResultsPage() {
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Results"
+        subtitle="Calibrated ranking, how sure each rank is, and how far the panel can be trusted"
+      />
+      <ResultsView />
+    </div>
+  );
+}
