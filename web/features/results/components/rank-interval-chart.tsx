@@ -49,7 +49,7 @@ export function RankIntervalChart({
       row.rank !== null && row.interval !== null,
   );
   const count = ranked.length;
-  const [draft, setDraft] = useState(String(DEFAULT_TOP_N));
+  const [draft, setDraft] = useState(() => String(clampTopN(DEFAULT_TOP_N, count)));
   const topN = clampTopN(Number.parseInt(draft, 10), count);
   const inputId = useId();
   const summaryId = useId();
@@ -98,7 +98,9 @@ export function RankIntervalChart({
           </div>
         </div>
         {ranked.map((row) => {
-          const { interval } = row;
+          // Kept on the track should an interval ever reach past the ranked count.
+          const low = Math.max(1, row.interval.low);
+          const high = Math.min(count, row.interval.high);
           return (
             <div key={row.opportunity.id} className={ROW} data-testid="interval-row">
               <span className="truncate" title={row.opportunity.title}>
@@ -113,10 +115,10 @@ export function RankIntervalChart({
                 <div
                   className="absolute top-1/2 h-2 -translate-y-1/2 rounded-full bg-primary/45"
                   style={{
-                    left: `${cellStart(interval.low, count)}%`,
-                    width: `${((interval.high - interval.low + 1) / count) * 100}%`,
+                    left: `${cellStart(low, count)}%`,
+                    width: `${((high - low + 1) / count) * 100}%`,
                   }}
-                  title={formatRankInterval(row.rank, interval)}
+                  title={formatRankInterval(row.rank, row.interval)}
                 />
                 <div
                   className="absolute top-1/2 size-3 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-background bg-primary"

@@ -71,9 +71,7 @@ describe('the numbers as printed', () => {
   it("writes a rank interval as '3 (2-6)' and in words", () => {
     expect(formatRankInterval(3, { low: 2, high: 6 })).toBe('3 (2-6)');
     expect(formatRankInterval(null, null)).toBe('-');
-    expect(describeRankInterval(3, { low: 2, high: 6 })).toBe(
-      'Rank 3, likely between 2 and 6',
-    );
+    expect(describeRankInterval(3, { low: 2, high: 6 })).toBe('Rank 3, likely between 2 and 6');
     expect(describeRankInterval(1, { low: 1, high: 1 })).toBe('Rank 1, certain');
   });
 
