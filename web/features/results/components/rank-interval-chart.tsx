@@ -60,18 +60,20 @@ export function RankIntervalChart({
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <Label htmlFor={inputId}>Shade the top</Label>
-        <Input
-          id={inputId}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={count}
-          step={1}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={() => setDraft(String(topN))}
-          className="w-20"
-        />
+        {/* The field's own classes make it full width: the wrapper sets its size. */}
+        <div className="w-20">
+          <Input
+            id={inputId}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={count}
+            step={1}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onBlur={() => setDraft(String(topN))}
+          />
+        </div>
         <span className="text-sm text-muted-foreground">places</span>
       </div>
       <p id={summaryId} className="text-sm" aria-live="polite">

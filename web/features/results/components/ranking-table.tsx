@@ -48,7 +48,7 @@ function Movement({ row, basis }: { row: RankedRow; basis: RankingBasis }) {
 export function RankingTable({ rows, basis }: { rows: RankedRow[]; basis: RankingBasis }) {
   const basisWords = basis === 'calibrated' ? 'calibrated composite' : 'raw composite';
   return (
-    <ScrollTable caption={`Opportunities ranked by ${basisWords}`} className="min-w-[56rem]">
+    <ScrollTable caption={`Opportunities ranked by ${basisWords}`}>
       <TableHeader>
         <TableRow>
           <TableHead className="w-14">Rank</TableHead>
@@ -77,11 +77,7 @@ export function RankingTable({ rows, basis }: { rows: RankedRow[]; basis: Rankin
                 <Movement row={row} basis={basis} />
               </TableCell>
               <TableCell className="text-muted-foreground">#{opportunity.number}</TableCell>
-              <th
-                scope="row"
-                className="max-w-64 truncate px-3 py-2.5 text-left font-normal"
-                title={opportunity.title}
-              >
+              <th scope="row" className="min-w-44 px-3 py-2.5 text-left font-normal">
                 {opportunity.title}
               </th>
               <TableCell
@@ -102,7 +98,7 @@ export function RankingTable({ rows, basis }: { rows: RankedRow[]; basis: Rankin
                 {formatScore(opportunity.sd)}
               </TableCell>
               <TableCell className="text-right tabular-nums">{opportunity.reviewCount}</TableCell>
-              <TableCell>
+              <TableCell className="min-w-[9.5rem]">
                 <FlagBadges
                   labels={opportunity.flags.map((flag) => DISCUSSION_REASON_LABELS[flag])}
                 />

@@ -1,4 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { cn } from '@web/lib/cn';
 import { type ReactNode, useId } from 'react';
 
 /** A titled card (a region named by its title) around one part of the Results screen. */
@@ -17,7 +18,7 @@ export function ResultsCard({
 }) {
   const titleId = useId();
   return (
-    <Card role="region" aria-labelledby={titleId} className={className}>
+    <Card role="region" aria-labelledby={titleId} className={cn('min-w-0', className)}>
       <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="space-y-1.5">
           <CardTitle id={titleId}>{title}</CardTitle>

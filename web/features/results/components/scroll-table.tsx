@@ -19,7 +19,7 @@ export function ScrollTable({
       aria-label={caption}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
       tabIndex={0}
-      className="w-full overflow-x-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <table className={cn('w-full text-sm', className)}>
         <caption className="sr-only">{caption}</caption>
