@@ -1,11 +1,7 @@
 import { EXPORT_TYPES, type ExportType } from '@shared/export-schemas';
-import { useMutation } from '@tanstack/react-query';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { toast } from '@web/components/ui/use-toast';
 import {
   ClipboardList,
-  Download,
   FileText,
   Info,
   type LucideIcon,
@@ -13,7 +9,7 @@ import {
   ShieldCheck,
 } from 'lucide-react';
 import { useId } from 'react';
-import { downloadExport, exportFailureMessage } from '../api/export-download';
+import { ExportButton } from './export-button';
 
 const EXPORT_CARDS: Record<ExportType, { title: string; description: string; icon: LucideIcon }> = {
   opportunities: {
@@ -46,26 +42,10 @@ const GUIDELINES = [
   'The opportunities export includes status, tags and creation dates.',
 ];
 
-const capitalise = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
-
 /** One export: its description and a 'Download CSV' button that reads 'Exporting...' meanwhile. */
 function ExportCard({ type }: { type: ExportType }) {
   const { title, description, icon: Icon } = EXPORT_CARDS[type];
   const titleId = useId();
-  const download = useMutation({
-    mutationFn: () => downloadExport(type),
-    onSuccess: () =>
-      toast({
-        title: 'Export Complete',
-        description: `${capitalise(type)} data exported successfully`,
-      }),
-    onError: (error) =>
-      toast({
-        title: 'Export Failed',
-        description: exportFailureMessage(error),
-        variant: 'destructive',
-      }),
-  });
   return (
     <Card data-testid={`export-${type}`}>
       <CardHeader>
@@ -76,15 +56,7 @@ function ExportCard({ type }: { type: ExportType }) {
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="mt-auto">
-        <Button
-          className="w-full"
-          disabled={download.isPending}
-          onClick={() => download.mutate()}
-          aria-describedby={titleId}
-        >
-          <Download aria-hidden="true" />
-          {download.isPending ? 'Exporting...' : 'Download CSV'}
-        </Button>
+        <ExportButton type={type} className="w-full" describedBy={titleId} />
       </CardContent>
     </Card>
   );
