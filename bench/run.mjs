@@ -17,9 +17,15 @@
 //                         0 measures the export of what exists)
 //   --node-flags="F ..."  flags for the server's node process (e.g. --node-flags=--max-semi-space-size=4),
 //                         to see how V8 settings move the figures; none by default, as `npm start`
+//   --results-only        after seeding, only the decision-support figures (below), without the
+//                         table of calls and the export memory
 //   --embedded-vs-external  only the reviewer list and the save (and the floor), against the
 //                         embedded database and against DATABASE_URL (default
 //                         postgresql://postgres@127.0.0.1:5432/postgres), and their ratio
+//
+// Decision support (issue 19), after the table: the median latency of GET /api/admin/results with
+// one client, and the reviewers' save throughput (--connections) alone and while an admin reloads
+// Results every second, `--rounds` rounds of `--duration` s each, interleaved.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +60,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     'export-rows': { type: 'string', default: '50000' },
     'embedded-vs-external': { type: 'boolean', default: false },
+    'results-only': { type: 'boolean', default: false },
     'node-flags': { type: 'string', default: '' },
   },
 });
@@ -73,6 +80,10 @@ const WARMUP_SECONDS = 1;
 
 /** Read targets of issue 7, as a share of the floor's req/s. */
 const TARGETS = { read: 0.6, save: 0.4, analytics: 0.25 };
+/** Targets of issue 19: results latency with one client, and the save throughput it may cost. */
+const RESULTS_TARGETS = { p50Ms: 150, saveDrop: 0.1 };
+const RESULTS_RELOAD_MS = 1000;
+const RESULTS_AFTER_CHANGE_READS = 9;
 
 const log = (message) => console.log(message);
 const mb = (value) => `${value.toFixed(0)} MB`;
@@ -217,6 +228,12 @@ function defineCalls({ cookies, adminCookie, opportunityIds, floorBytes }) {
       name: 'GET /api/admin/analytics/heatmap',
       kind: 'analytics',
       path: '/api/admin/analytics/heatmap',
+      admin: true,
+    },
+    {
+      name: 'GET /api/admin/results',
+      kind: 'results',
+      path: '/api/admin/results',
       admin: true,
     },
     {
@@ -407,6 +424,153 @@ async function exportMemory(server, cycle, wanted) {
   };
 }
 
+// --- Decision support (issue 19) ----------------------------------------------------------------
+
+/** An admin with the Results screen open, reloading it every second until stopped. */
+function startResultsReloader(baseUrl, adminCookie) {
+  const latencies = [];
+  let failures = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      try {
+        const response = await fetch(`${baseUrl}/api/admin/results`, {
+          headers: { cookie: adminCookie },
+        });
+        await response.arrayBuffer();
+        if (response.ok) latencies.push(performance.now() - started);
+        else failures++;
+      } catch {
+        failures++;
+      }
+      const wait = RESULTS_RELOAD_MS - (performance.now() - started);
+      if (wait > 0 && !stopped) await sleep(wait);
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+    return { reloads: latencies.length, failures, p50: latencies.length ? median(latencies) : 0 };
+  };
+}
+
+/**
+ * Results latency with one client, then the save throughput alone and with the admin reloading
+ * Results, in interleaved rounds so that drift (other load on the machine) hits both alike.
+ */
+async function decisionSupport(server, cycle, { rounds, duration, connections }) {
+  const [resultsCall, saveCall] = ['results', 'save'].map((kind) =>
+    defineCalls({ ...cycle, floorBytes: 0 }).find((call) => call.kind === kind),
+  );
+  const bytes = await responseBytes(server.baseUrl, resultsCall);
+  await loadOnce(server.baseUrl, resultsCall, WARMUP_SECONDS, 1);
+  const latency = [];
+  for (let round = 1; round <= rounds; round++) {
+    const run = await loadOnce(server.baseUrl, resultsCall, duration, 1);
+    latency.push(run);
+    log(
+      `  round ${round}/${rounds} GET /api/admin/results, 1 client: p50 ${run.p50.toFixed(1)} ms, ` +
+        `${run.reqPerSec.toFixed(1)} req/s`,
+    );
+  }
+  // The server reuses the previous answer while the data is unchanged: time the reads that
+  // follow a change too (a save that moves one score), which compute the results afresh.
+  const afterChange = [];
+  for (let k = 0; k < RESULTS_AFTER_CHANGE_READS; k++) {
+    await request(server.baseUrl, 'POST', '/api/reviewer/reviews', {
+      cookie: cycle.cookies[0],
+      body: { opportunityId: cycle.opportunityIds[0], ...scoresFor(k, k + 1) },
+    });
+    const started = performance.now();
+    await request(server.baseUrl, 'GET', '/api/admin/results', { cookie: cycle.adminCookie });
+    afterChange.push(performance.now() - started);
+  }
+  log(
+    `  GET /api/admin/results after a save, ${RESULTS_AFTER_CHANGE_READS} times: ` +
+      `median ${median(afterChange).toFixed(1)} ms`,
+  );
+  await loadOnce(server.baseUrl, saveCall, WARMUP_SECONDS, connections);
+  const alone = [];
+  const withResults = [];
+  const reloads = [];
+  for (let round = 1; round <= rounds; round++) {
+    // Alternate which goes first, so that drift over the rounds hits both alike.
+    const measureQuiet = () => loadOnce(server.baseUrl, saveCall, duration, connections);
+    const measureBusy = async () => {
+      const stopReloading = startResultsReloader(server.baseUrl, cycle.adminCookie);
+      const run = await loadOnce(server.baseUrl, saveCall, duration, connections);
+      return { run, reloaded: await stopReloading() };
+    };
+    let quiet;
+    let busy;
+    if (round % 2) {
+      quiet = await measureQuiet();
+      busy = await measureBusy();
+    } else {
+      busy = await measureBusy();
+      quiet = await measureQuiet();
+    }
+    const reloaded = busy.reloaded;
+    busy = busy.run;
+    alone.push(quiet);
+    withResults.push(busy);
+    reloads.push(reloaded);
+    log(
+      `  round ${round}/${rounds} saves: ${quiet.reqPerSec.toFixed(0)} req/s alone, ` +
+        `${busy.reqPerSec.toFixed(0)} req/s with ${reloaded.reloads} reloads of Results ` +
+        `(p50 ${reloaded.p50.toFixed(0)} ms)`,
+    );
+  }
+  const summary = (runs) => ({
+    reqPerSec: median(runs.map((run) => run.reqPerSec)),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    failures: runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
+  });
+  const saves = { alone: summary(alone), withResults: summary(withResults) };
+  const drop = 1 - saves.withResults.reqPerSec / saves.alone.reqPerSec;
+  const p50 = median(latency.map((run) => run.p50));
+  return {
+    reviews: cycle.cookies.length * OPPORTUNITIES,
+    bytes,
+    oneClient: {
+      p50,
+      p99: median(latency.map((run) => run.p99)),
+      reqPerSec: median(latency.map((run) => run.reqPerSec)),
+      targetMet: p50 < RESULTS_TARGETS.p50Ms,
+      rounds: latency,
+    },
+    afterChange: { median: median(afterChange), reads: afterChange },
+    saves: {
+      connections,
+      ...saves,
+      drop,
+      targetMet: drop < RESULTS_TARGETS.saveDrop,
+      reloadsPerRound: reloads,
+      rounds: { alone, withResults },
+    },
+  };
+}
+
+function printDecisionSupport(figures) {
+  const { oneClient, saves } = figures;
+  log(
+    `  GET /api/admin/results at ${figures.reviews} reviews (${figures.bytes} bytes), one client: ` +
+      `p50 ${oneClient.p50.toFixed(1)} ms, p99 ${oneClient.p99.toFixed(1)} ms ` +
+      `(target p50 < ${RESULTS_TARGETS.p50Ms} ms: ${oneClient.targetMet ? 'met' : 'MISSED'}); ` +
+      `the first read after a save (computed afresh): median ${figures.afterChange.median.toFixed(1)} ms`,
+  );
+  log(
+    `  saves (${saves.connections} connections): ${saves.alone.reqPerSec.toFixed(0)} req/s ` +
+      `(p50 ${saves.alone.p50.toFixed(1)} / p99 ${saves.alone.p99.toFixed(1)} ms) alone, ` +
+      `${saves.withResults.reqPerSec.toFixed(0)} req/s ` +
+      `(p50 ${saves.withResults.p50.toFixed(1)} / p99 ${saves.withResults.p99.toFixed(1)} ms) ` +
+      `with an admin reloading Results every second: ${(saves.drop * 100).toFixed(1)}% drop ` +
+      `(target < ${RESULTS_TARGETS.saveDrop * 100}%: ${saves.targetMet ? 'met' : 'MISSED'})`,
+  );
+}
+
 // --- Scenarios ------------------------------------------------------------------------------------
 
 async function withServer(databaseUrl, label, work) {
@@ -457,6 +621,25 @@ async function mainBenchmark() {
   return withServer(databaseUrl, 'external', async (server, sampler) => {
     log(`Seeding ${options.reviewers} reviewers x ${OPPORTUNITIES} opportunities via the API...`);
     const cycle = await seedCycle(server, options.reviewers);
+    if (args['results-only']) {
+      log(`\nDecision support: ${options.rounds} rounds x ${options.duration} s...`);
+      const decision = await decisionSupport(server, cycle, options);
+      log('');
+      printDecisionSupport(decision);
+      writeResults(
+        {
+          kind: 'results',
+          at: new Date().toISOString(),
+          database: databaseUrl ? 'external' : 'embedded',
+          options,
+          machine: machine(),
+          seeding: cycle.seeding,
+          decisionSupport: decision,
+        },
+        'results.json',
+      );
+      return;
+    }
     const listBytes = (
       await request(server.baseUrl, 'GET', '/api/reviewer/opportunities', {
         cookie: cycle.cookies[0],
@@ -485,6 +668,10 @@ async function mainBenchmark() {
       );
     }
 
+    log('\nDecision support (issue 19):');
+    const decision = await decisionSupport(server, cycle, options);
+    printDecisionSupport(decision);
+
     log('\nExport memory:');
     const exported = await exportMemory(server, cycle, options.exportRows);
     log(
@@ -507,6 +694,7 @@ async function mainBenchmark() {
       machine: machine(),
       seeding: cycle.seeding,
       calls: results,
+      decisionSupport: decision,
       memory: {
         serverPeakRssMb: sampler.state.server.peak,
         serverPeakRssUnderLoadMb: loadPeaks.server,

@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 /**
  * The CSV exports of SPEC.md section 2 "Admin exports page", at GET /api/admin/export/{type},
- * plus the audit log (server-only so far: the exports page shows the first three).
+ * plus the audit log and the results of the decision-support screen (issue 19).
  */
-export const EXPORT_TYPES = ['opportunities', 'reviews', 'comments', 'audit'] as const;
+export const EXPORT_TYPES = ['opportunities', 'reviews', 'comments', 'audit', 'results'] as const;
 export const exportTypeSchema = z.enum(EXPORT_TYPES);
 export type ExportType = z.infer<typeof exportTypeSchema>;
 

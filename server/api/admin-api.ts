@@ -6,6 +6,10 @@ import { exportRoutes } from '../modules/exports/routes';
 import { imageUploadRoutes } from '../modules/images/upload-routes';
 import { invitationAdminRoutes } from '../modules/invitations/admin-routes';
 import { opportunityAdminRoutes } from '../modules/opportunities/routes';
+import { resultsCsv } from '../modules/results/results-csv';
+import { createResultsReader } from '../modules/results/results-reader';
+import { createResultsThread } from '../modules/results/results-thread';
+import { resultsRoutes } from '../modules/results/routes';
 import { reviewerAdminRoutes } from '../modules/reviewers/routes';
 import { settingsRoutes } from '../modules/settings/routes';
 import { guardScope } from '../plugins/authentication';
@@ -23,5 +27,14 @@ export const adminApi: FastifyPluginAsyncZod<{ db: Database; publicUrl: string }
   await app.register(opportunityAdminRoutes, { db, publicUrl });
   await app.register(imageUploadRoutes, { db });
   await app.register(analyticsRoutes, { db });
-  await app.register(exportRoutes, { db });
+  // The results screen and the results export share one computation, run on a worker thread
+  // (decision 0010, "Serving the results").
+  const resultsThread = createResultsThread();
+  app.addHook('onClose', () => resultsThread.close());
+  const readResults = createResultsReader(db, resultsThread.compute);
+  await app.register(resultsRoutes, { readResults });
+  await app.register(exportRoutes, {
+    db,
+    computed: { results: async () => resultsCsv((await readResults()).results) },
+  });
 };

@@ -7,17 +7,13 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { opportunities, reviews, users } from '../../db/schema/index';
+import { isActiveReviewer, isPublished, reviewerName } from './selection';
 
 type Db = Pick<Database, 'select'>;
 
-// Analytics cover published opportunities only (drafts and archived ones are not under review),
-// and the reviewer views cover active reviewer accounts only (CONTRACT.md). Each function is one
-// statement whatever the number of rows.
-const isPublished = eq(opportunities.status, 'published');
-const isActiveReviewer = and(eq(users.role, 'reviewer'), eq(users.isActive, true));
-
-/** The name analytics show for a reviewer: the display name when set, else the full name. */
-const reviewerName = sql<string>`coalesce(nullif(btrim(${users.displayName}), ''), ${users.name})`;
+// Analytics cover published opportunities only and the reviewer views active reviewer accounts
+// only (./selection.ts, shared with the results). Each function is one statement whatever the
+// number of rows.
 
 /**
  * An aggregate as a JSON number rounded to 4 decimals in SQL: `avg()` and numeric arrive as text

@@ -200,9 +200,21 @@ const auditExport = defineExport<AuditExportRow>(
   ],
 );
 
-export const EXPORTS: Record<ExportType, ExportDefinition> = {
+/**
+ * Exports computed in memory by the module that owns the numbers (the results: a model fitted
+ * over every review, not a row per row of a query); the admin scope hands them to the routes.
+ */
+export type ComputedExportType = Extract<ExportType, 'results'>;
+export type CursorExportType = Exclude<ExportType, ComputedExportType>;
+
+/** Exports streamed from a query through a cursor. */
+export const EXPORTS: Record<CursorExportType, ExportDefinition> = {
   opportunities: opportunitiesExport,
   reviews: reviewsExport,
   comments: commentsExport,
   audit: auditExport,
 };
+
+export function isCursorExport(type: ExportType): type is CursorExportType {
+  return Object.hasOwn(EXPORTS, type);
+}

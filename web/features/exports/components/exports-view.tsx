@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   MessageSquare,
   ShieldCheck,
+  Trophy,
 } from 'lucide-react';
 import { useId } from 'react';
 import { ExportButton } from './export-button';
@@ -31,6 +32,11 @@ const EXPORT_CARDS: Record<ExportType, { title: string; description: string; ico
     title: 'Audit Log',
     description: 'Every administrative change and sign-in, with who, when and what changed',
     icon: ShieldCheck,
+  },
+  results: {
+    title: 'Results',
+    description: 'Raw and calibrated composites, ranks with their intervals, and discussion flags',
+    icon: Trophy,
   },
 };
 
