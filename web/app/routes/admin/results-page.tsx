@@ -1,4 +1,5 @@
 import { PageHeader } from '@web/components/layout/page-header';
+import { ExportButton } from '@web/features/exports/components/export-button';
 import { ResultsView } from '@web/features/results/components/results-view';
 
 export function ResultsPage() {
@@ -7,6 +8,7 @@ export function ResultsPage() {
       <PageHeader
         title="Results"
         subtitle="Calibrated ranking, how sure each rank is, and how far the panel can be trusted"
+        actions={<ExportButton type="results" label="Download results CSV" variant="outline" />}
       />
       <ResultsView />
     </div>

@@ -46,6 +46,7 @@ const GUIDELINES = [
   'The reviews export uses weighted composites: Market Pull 35%, Feasibility 25%, Viability 25%, Acceptability 15%. It also keeps the plain-mean composite that reviewers see on their scoring screen.',
   'The comments export contains the four structured comment fields.',
   'The opportunities export includes status, tags and creation dates.',
+  'The results export has one row per published opportunity in the order of the Results page: raw and calibrated composites, the calibrated rank with its 90% interval, the spread of the reviews, the discussion flags, and the raw and calibrated mean of each criterion.',
 ];
 
 /** One export: its description and a 'Download CSV' button that reads 'Exporting...' meanwhile. */
@@ -68,11 +69,11 @@ function ExportCard({ type }: { type: ExportType }) {
   );
 }
 
-/** The three export cards and the 'Export Guidelines' card of the 'Data Exports' page. */
+/** The export cards and the 'Export Guidelines' card of the 'Data Exports' page. */
 export function ExportsView() {
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {EXPORT_TYPES.map((type) => (
           <ExportCard key={type} type={type} />
         ))}

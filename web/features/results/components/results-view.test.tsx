@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, type FakeResponse, stubSession } from '@web/test/fake-server';
 import { renderApp } from '@web/test/render-app';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   reliability,
   resultOpportunity,
@@ -117,6 +117,10 @@ describe('results page', () => {
   beforeAll(async () => {
     await import('@web/app/routes/admin/results-page');
   }, 30_000);
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   it('shows the title, a loading state, then every section', async () => {
     openResults(results);
@@ -371,5 +375,35 @@ describe('results page', () => {
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Error Loading Results' })).toBeNull(),
     );
+  });
+
+  it('downloads the results CSV from the page header', async () => {
+    const { requests } = openResults(results);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:assay/results');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const fakeFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input) === '/api/admin/export/results'
+        ? Promise.resolve(
+            new Response('number,title\r\n', {
+              headers: {
+                'Content-Type': 'text/csv',
+                'Content-Disposition': 'attachment; filename="results_export_2026-05-01.csv"',
+              },
+            }),
+          )
+        : fakeFetch(input, init),
+    );
+    await ranking();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download results CSV' }));
+    expect(await screen.findByText('Results data exported successfully')).toBeVisible();
+    expect(saved).toEqual(['results_export_2026-05-01.csv']);
+    expect(requests.filter((request) => request.url === '/api/admin/results')).toHaveLength(1);
   });
 });
