@@ -48,12 +48,16 @@ function Movement({ row, basis }: { row: RankedRow; basis: RankingBasis }) {
 export function RankingTable({ rows, basis }: { rows: RankedRow[]; basis: RankingBasis }) {
   const basisWords = basis === 'calibrated' ? 'calibrated composite' : 'raw composite';
   return (
-    <ScrollTable caption={`Opportunities ranked by ${basisWords}`}>
+    <ScrollTable
+      caption={`Opportunities ranked by ${basisWords}`}
+      // Ten columns: tighter cells so the table fits a laptop screen beside the sidebar.
+      className="[&_td]:px-2 [&_th]:px-2"
+    >
       <TableHeader>
         <TableRow>
-          <TableHead className="w-14">Rank</TableHead>
-          <TableHead className="w-16">Moved</TableHead>
-          <TableHead className="w-14">#</TableHead>
+          <TableHead>Rank</TableHead>
+          <TableHead>Moved</TableHead>
+          <TableHead>#</TableHead>
           <TableHead>Opportunity</TableHead>
           <TableHead className={cn('text-right', basis === 'raw' && 'text-foreground')}>
             Raw
