@@ -43,6 +43,12 @@ const pages = [
     charts: true,
   },
   {
+    path: '/admin/results',
+    module: 'app/routes/admin/results-page.tsx',
+    layout: ADMIN,
+    budget: 200 * KB,
+  },
+  {
     path: '/admin/exports',
     module: 'app/routes/admin/exports-page.tsx',
     layout: ADMIN,

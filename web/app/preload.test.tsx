@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@shared/auth-schemas';
 import { screen, waitFor } from '@testing-library/react';
+import { resultsOf } from '@web/features/results/test/results-fixtures';
 import { createQueryClient } from '@web/lib/query-client';
 import { makeOpportunity, stubReviewerServer } from '@web/test/fake-reviewer-server';
 import { adminUser, type FakeRequest, stubServer, stubSession } from '@web/test/fake-server';
@@ -96,6 +97,17 @@ describe('preloading the first page', () => {
         await screen.findByText('No opportunities reviewed yet');
         await screen.findByRole('switch');
       },
+    );
+  });
+
+  it('fetches the results (one call for the whole screen) with the user', async () => {
+    const requests = stubSession(adminUser, (request) =>
+      request.url === '/api/admin/results'
+        ? { status: 200, body: resultsOf({ opportunities: [] }) }
+        : undefined,
+    );
+    await preloadThenRender('/admin/results', requests, ['/api/admin/results'], () =>
+      screen.findByRole('heading', { name: 'No reviews yet' }),
     );
   });
 

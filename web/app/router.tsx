@@ -1,4 +1,5 @@
 import { dashboardKeys } from '@web/features/admin-dashboard/api/dashboard-keys';
+import { resultsKeys } from '@web/features/results/api/results-keys';
 import { reviewerWorkspaceKeys } from '@web/features/reviewer-workspace/api/reviewer-workspace-keys';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
@@ -22,6 +23,7 @@ const code = {
   reviewers: () => import('./routes/admin/reviewers-page'),
   adminOpportunities: () => import('./routes/admin/opportunities-page'),
   analytics: () => import('./routes/admin/analytics-page'),
+  results: () => import('./routes/admin/results-page'),
   exports: () => import('./routes/admin/exports-page'),
   reviewerOpportunities: () => import('./routes/reviewer/opportunities-page'),
   opportunityDetail: () => import('./routes/reviewer/opportunity-detail-page'),
@@ -35,6 +37,7 @@ const DashboardPage = lazyPage(code.dashboard, 'DashboardPage');
 const ReviewersPage = lazyPage(code.reviewers, 'ReviewersPage');
 const AdminOpportunitiesPage = lazyPage(code.adminOpportunities, 'OpportunitiesPage');
 const AnalyticsPage = lazyPage(code.analytics, 'AnalyticsPage');
+const ResultsPage = lazyPage(code.results, 'ResultsPage');
 const ExportsPage = lazyPage(code.exports, 'ExportsPage');
 const ReviewerOpportunitiesPage = lazyPage(code.reviewerOpportunities, 'OpportunitiesPage');
 const OpportunityDetailPage = lazyPage(code.opportunityDetail, 'OpportunityDetailPage');
@@ -44,6 +47,7 @@ const adminPages: Record<string, PageNeeds['code'][number]> = {
   '/admin/reviewers': code.reviewers,
   '/admin/opportunities': code.adminOpportunities,
   '/admin/analytics': code.analytics,
+  '/admin/results': code.results,
   '/admin/exports': code.exports,
 };
 
@@ -56,6 +60,22 @@ function decodedLikeTheRouter(pathname: string): string {
   }
 }
 
+/** The GET paths an admin page's first screen reads, where it is worth fetching with the user. */
+function adminPageData(pathname: string): PageNeeds['data'] {
+  if (pathname === '/admin/dashboard') {
+    return [
+      dashboardKeys.stats(),
+      dashboardKeys.topOpportunities(),
+      // Written out: SHOW_REVIEWER_COMMENTS's module carries zod, which /login (this
+      // chunk) does without; preload.test.tsx checks it is the key the page reads.
+      dashboardKeys.setting('show_reviewer_comments'),
+    ];
+  }
+  // One call computes the whole screen (bootstrap included): start it with the user.
+  if (pathname === '/admin/results') return [resultsKeys.results()];
+  return [];
+}
+
 /**
  * What the page at `pathname` needs on a first visit (see preload.ts): its shell and page code,
  * and the GET paths (= query keys) its first screen reads. web/app/preload.test.tsx checks that
@@ -65,20 +85,7 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
   const pathname = decodedLikeTheRouter(location);
   const adminPage = adminPages[pathname];
   if (adminPage) {
-    return {
-      role: 'admin',
-      code: [code.adminLayout, adminPage],
-      data:
-        pathname === '/admin/dashboard'
-          ? [
-              dashboardKeys.stats(),
-              dashboardKeys.topOpportunities(),
-              // Written out: SHOW_REVIEWER_COMMENTS's module carries zod, which /login (this
-              // chunk) does without; preload.test.tsx checks it is the key the page reads.
-              dashboardKeys.setting('show_reviewer_comments'),
-            ]
-          : [],
-    };
+    return { role: 'admin', code: [code.adminLayout, adminPage], data: adminPageData(pathname) };
   }
   if (pathname === '/reviewer/opportunities') {
     return {
@@ -150,6 +157,11 @@ export function AppRoutes() {
         <Route path="/admin/analytics">
           <AdminArea>
             <AnalyticsPage />
+          </AdminArea>
+        </Route>
+        <Route path="/admin/results">
+          <AdminArea>
+            <ResultsPage />
           </AdminArea>
         </Route>
         <Route path="/admin/exports">

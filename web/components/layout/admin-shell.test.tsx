@@ -22,6 +22,7 @@ describe('admin shell', () => {
       ['Reviewers', '/admin/reviewers'],
       ['Opportunities', '/admin/opportunities'],
       ['Analytics', '/admin/analytics'],
+      ['Results', '/admin/results'],
       ['Exports', '/admin/exports'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(

@@ -23,6 +23,7 @@ import {
   Download,
   LayoutDashboard,
   Lightbulb,
+  ListOrdered,
   LogOut,
   type LucideIcon,
   Users,
@@ -38,6 +39,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string; icon: Lucid
   { label: 'Reviewers', href: '/admin/reviewers', icon: Users },
   { label: 'Opportunities', href: '/admin/opportunities', icon: Lightbulb },
   { label: 'Analytics', href: '/admin/analytics', icon: BarChart3 },
+  { label: 'Results', href: '/admin/results', icon: ListOrdered },
   { label: 'Exports', href: '/admin/exports', icon: Download },
 ];
 

@@ -6,6 +6,8 @@ type RadioButtonGroupProps = Omit<ComponentProps<'div'>, 'onChange'> & {
   /** The chosen option, or null while none is chosen. */
   value: string | null;
   onValueChange: (value: string) => void;
+  /** 'square' buttons for digits (the scores), 'text' buttons sized to a word. */
+  shape?: 'square' | 'text';
 };
 
 const NEXT_KEYS = ['ArrowRight', 'ArrowDown'];
@@ -20,6 +22,7 @@ export function RadioButtonGroup({
   options,
   value,
   onValueChange,
+  shape = 'square',
   className,
   ...props
 }: RadioButtonGroupProps) {
@@ -65,7 +68,8 @@ export function RadioButtonGroup({
             onClick={() => choose(index)}
             onKeyDown={(event) => onKeyDown(event, index)}
             className={cn(
-              'inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-md border border-input bg-background text-sm font-semibold shadow-xs transition-colors outline-none',
+              shape === 'square' ? 'size-10' : 'h-9 px-3',
+              'inline-flex shrink-0 cursor-pointer items-center justify-center rounded-md border border-input bg-background text-sm font-semibold shadow-xs transition-colors outline-none',
               'hover:bg-accent hover:text-accent-foreground',
               'focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-1 focus-visible:ring-offset-background',
               'data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground',

@@ -71,7 +71,7 @@ const csvAnswer = (filename: string): ExportAnswer => ({
 });
 
 describe('exports page', () => {
-  it('shows the four export cards and the guidelines', async () => {
+  it('shows the five export cards and the guidelines', async () => {
     stubExports(() => csvAnswer('x.csv'));
     await openExports();
     expect(screen.getByText('Download CSV exports for analysis and reporting')).toBeVisible();
@@ -83,6 +83,11 @@ describe('exports page', () => {
         'audit',
         'Audit Log',
         'Every administrative change and sign-in, with who, when and what changed',
+      ],
+      [
+        'results',
+        'Results',
+        'Raw and calibrated composites, ranks with their intervals, and discussion flags',
       ],
     ] as const) {
       const card = screen.getByTestId(`export-${type}`);
@@ -103,6 +108,7 @@ describe('exports page', () => {
     expect(guidelines).toMatch(/plain-mean composite/);
     expect(guidelines).toMatch(/four structured comment fields/);
     expect(guidelines).toMatch(/status, tags and creation dates/);
+    expect(guidelines).toMatch(/results export .* calibrated rank .* 90% interval/);
   });
 
   it("reads 'Exporting...' while running, saves under the server's name and toasts", async () => {

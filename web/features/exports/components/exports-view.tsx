@@ -1,11 +1,7 @@
 import { EXPORT_TYPES, type ExportType } from '@shared/export-schemas';
-import { useMutation } from '@tanstack/react-query';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { toast } from '@web/components/ui/use-toast';
 import {
   ClipboardList,
-  Download,
   FileText,
   Info,
   type LucideIcon,
@@ -14,7 +10,7 @@ import {
   Trophy,
 } from 'lucide-react';
 import { useId } from 'react';
-import { downloadExport, exportFailureMessage } from '../api/export-download';
+import { ExportButton } from './export-button';
 
 const EXPORT_CARDS: Record<ExportType, { title: string; description: string; icon: LucideIcon }> = {
   opportunities: {
@@ -50,28 +46,13 @@ const GUIDELINES = [
   'The reviews export uses weighted composites: Market Pull 35%, Feasibility 25%, Viability 25%, Acceptability 15%. It also keeps the plain-mean composite that reviewers see on their scoring screen.',
   'The comments export contains the four structured comment fields.',
   'The opportunities export includes status, tags and creation dates.',
+  'The results export has one row per published opportunity in the order of the Results page: raw and calibrated composites, the calibrated rank with its 90% interval, the spread of the reviews, the discussion flags, and the raw and calibrated mean of each criterion.',
 ];
-
-const capitalise = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
 
 /** One export: its description and a 'Download CSV' button that reads 'Exporting...' meanwhile. */
 function ExportCard({ type }: { type: ExportType }) {
   const { title, description, icon: Icon } = EXPORT_CARDS[type];
   const titleId = useId();
-  const download = useMutation({
-    mutationFn: () => downloadExport(type),
-    onSuccess: () =>
-      toast({
-        title: 'Export Complete',
-        description: `${capitalise(type)} data exported successfully`,
-      }),
-    onError: (error) =>
-      toast({
-        title: 'Export Failed',
-        description: exportFailureMessage(error),
-        variant: 'destructive',
-      }),
-  });
   return (
     <Card data-testid={`export-${type}`}>
       <CardHeader>
@@ -82,25 +63,17 @@ function ExportCard({ type }: { type: ExportType }) {
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="mt-auto">
-        <Button
-          className="w-full"
-          disabled={download.isPending}
-          onClick={() => download.mutate()}
-          aria-describedby={titleId}
-        >
-          <Download aria-hidden="true" />
-          {download.isPending ? 'Exporting...' : 'Download CSV'}
-        </Button>
+        <ExportButton type={type} className="w-full" describedBy={titleId} />
       </CardContent>
     </Card>
   );
 }
 
-/** The three export cards and the 'Export Guidelines' card of the 'Data Exports' page. */
+/** The export cards and the 'Export Guidelines' card of the 'Data Exports' page. */
 export function ExportsView() {
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {EXPORT_TYPES.map((type) => (
           <ExportCard key={type} type={type} />
         ))}

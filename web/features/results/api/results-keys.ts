@@ -1,0 +1,8 @@
+/**
+ * Query key of the admin results call (decision support); it doubles as the GET path (the default
+ * query function joins it). A file of its own that imports nothing, so the router's preload and
+ * web/lib/admin-figures.ts name it without loading the feature.
+ */
+export const resultsKeys = {
+  results: () => ['/api/admin/results'] as const,
+};

@@ -1,0 +1,116 @@
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { cn } from '@web/lib/cn';
+import {
+  DISCUSSION_REASON_LABELS,
+  describeRankInterval,
+  formatRankInterval,
+  formatScore,
+  movementOf,
+  type RankedRow,
+  type RankingBasis,
+} from '../lib/results-data';
+import { FlagBadges } from './flag-badges';
+import { ScrollTable } from './scroll-table';
+
+function Movement({ row, basis }: { row: RankedRow; basis: RankingBasis }) {
+  const movement = movementOf(row.moved, basis);
+  if (!movement) {
+    return (
+      <span className="text-muted-foreground">
+        <span aria-hidden="true">-</span>
+        <span className="sr-only">Not ranked</span>
+      </span>
+    );
+  }
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-0.5 tabular-nums',
+        movement.arrow === '▲' && 'text-success dark:text-emerald-400',
+        movement.arrow === '▼' && 'text-destructive dark:text-red-400',
+        movement.arrow === '' && 'text-muted-foreground',
+      )}
+      title={movement.text}
+    >
+      <span aria-hidden="true">
+        {movement.arrow}
+        {movement.arrow ? movement.places : '='}
+      </span>
+      <span className="sr-only">{movement.text}</span>
+    </span>
+  );
+}
+
+/**
+ * The ranking under the chosen basis: rank, the move against the other ranking, number, title,
+ * both composites, the rank with its interval ('3 (2-6)'), spread, reviews and discussion flags.
+ */
+export function RankingTable({ rows, basis }: { rows: RankedRow[]; basis: RankingBasis }) {
+  const basisWords = basis === 'calibrated' ? 'calibrated composite' : 'raw composite';
+  return (
+    <ScrollTable
+      caption={`Opportunities ranked by ${basisWords}`}
+      // Ten columns: tighter cells so the table fits a laptop screen beside the sidebar.
+      className="[&_td]:px-2 [&_th]:px-2"
+    >
+      <TableHeader>
+        <TableRow>
+          <TableHead>Rank</TableHead>
+          <TableHead>Moved</TableHead>
+          <TableHead>#</TableHead>
+          <TableHead>Opportunity</TableHead>
+          <TableHead className={cn('text-right', basis === 'raw' && 'text-foreground')}>
+            Raw
+          </TableHead>
+          <TableHead className={cn('text-right', basis === 'calibrated' && 'text-foreground')}>
+            Calibrated
+          </TableHead>
+          <TableHead className="text-right">Rank interval</TableHead>
+          <TableHead className="text-right">SD</TableHead>
+          <TableHead className="text-right">Reviews</TableHead>
+          <TableHead>Flags</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => {
+          const { opportunity } = row;
+          return (
+            <TableRow key={opportunity.id} data-testid="ranking-row">
+              <TableCell className="font-semibold tabular-nums">{row.rank ?? '-'}</TableCell>
+              <TableCell>
+                <Movement row={row} basis={basis} />
+              </TableCell>
+              <TableCell className="text-muted-foreground">#{opportunity.number}</TableCell>
+              <th scope="row" className="min-w-44 px-3 py-2.5 text-left font-normal">
+                {opportunity.title}
+              </th>
+              <TableCell
+                className={cn('text-right tabular-nums', basis === 'raw' && 'font-semibold')}
+              >
+                {formatScore(opportunity.rawComposite)}
+              </TableCell>
+              <TableCell
+                className={cn('text-right tabular-nums', basis === 'calibrated' && 'font-semibold')}
+              >
+                {formatScore(opportunity.calibratedComposite)}
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-right tabular-nums">
+                <span aria-hidden="true">{formatRankInterval(row.rank, row.interval)}</span>
+                <span className="sr-only">{describeRankInterval(row.rank, row.interval)}</span>
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatScore(opportunity.sd)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{opportunity.reviewCount}</TableCell>
+              <TableCell className="min-w-[9.5rem]">
+                <FlagBadges
+                  labels={opportunity.flags.map((flag) => DISCUSSION_REASON_LABELS[flag])}
+                />
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </ScrollTable>
+  );
+}

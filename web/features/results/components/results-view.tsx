@@ -1,0 +1,160 @@
+import type { Results } from '@shared/results-schemas';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { RadioButtonGroup } from '@web/components/ui/radio-button-group';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { AlertTriangle, ClipboardList } from 'lucide-react';
+import { useId, useState } from 'react';
+import { resultsQuery } from '../api/results-queries';
+import { RANKING_BASES, type RankingBasis, rankedRows } from '../lib/results-data';
+import { DiscussionQueue } from './discussion-queue';
+import { HelpList } from './help-list';
+import { RankIntervalChart } from './rank-interval-chart';
+import { RankingTable } from './ranking-table';
+import { ReliabilityCard } from './reliability-card';
+import { ResultsCard } from './results-card';
+import { ReviewerCalibrationTable } from './reviewer-calibration-table';
+
+function ResultsLoading() {
+  return (
+    <div role="status" aria-label="Loading results" className="space-y-6">
+      {[0, 1, 2].map((index) => (
+        <Card key={index}>
+          <CardHeader>
+            <Skeleton className="h-5 w-56" />
+          </CardHeader>
+          <CardContent>
+            <Skeleton className="h-48 w-full" />
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function ResultsError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Card role="alert">
+      <CardHeader className="items-center text-center">
+        <AlertTriangle aria-hidden="true" className="size-8 text-destructive" />
+        <CardTitle>Error Loading Results</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col items-center gap-4 text-center">
+        <p className="text-sm text-muted-foreground">{message}</p>
+        <Button variant="outline" onClick={onRetry}>
+          Try Again
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function NoReviews() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+        <ClipboardList aria-hidden="true" className="size-10 text-muted-foreground" />
+        <h2 className="text-lg font-semibold">No reviews yet</h2>
+        <p className="max-w-md text-sm text-muted-foreground">
+          The ranking, its confidence and the panel's reliability appear here once reviewers have
+          scored published opportunities.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function rankingHelp(results: Results) {
+  const percent = Math.round(results.meta.intervalLevel * 100);
+  return [
+    {
+      term: 'Raw',
+      text: "The plain average of the reviewers' composite scores (1-5), as on the dashboard and in analytics.",
+    },
+    {
+      term: 'Calibrated',
+      text: "The same average after taking out each reviewer's habit of scoring high or low, so an opportunity is neither helped nor hurt by who happened to review it.",
+    },
+    {
+      term: 'Moved',
+      text: 'How many places the opportunity sits higher (▲) or lower (▼) here than in the other ranking.',
+    },
+    {
+      term: 'Rank interval',
+      text: `"3 (2-6)" means ranked 3rd, and in ${percent}% of ${results.meta.resamples.toLocaleString('en')} re-runs with the reviews reshuffled it came between 2nd and 6th. When two intervals overlap, the two opportunities are not clearly different.`,
+    },
+    {
+      term: 'SD',
+      text: "How far the reviewers' composites spread around their average (standard deviation). Around 0.5 is usual; 1 or more means the reviewers see it very differently.",
+    },
+    { term: 'Reviews', text: 'How many active reviewers scored it.' },
+    {
+      term: 'Flags',
+      text: 'Reasons to discuss it before deciding; the discussion queue below explains each.',
+    },
+  ];
+}
+
+function ResultsBody({ results }: { results: Results }) {
+  const [basis, setBasis] = useState<RankingBasis>('calibrated');
+  const switchLabelId = useId();
+  const rows = rankedRows(results.opportunities, basis);
+  const percent = Math.round(results.meta.intervalLevel * 100);
+  return (
+    <div className="space-y-6">
+      <ResultsCard
+        title="Ranking"
+        description="Published opportunities with at least one review, best first; unreviewed ones last"
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <span id={switchLabelId} className="text-sm font-medium">
+              Rank by
+            </span>
+            <RadioButtonGroup
+              aria-labelledby={switchLabelId}
+              options={RANKING_BASES}
+              value={basis}
+              onValueChange={(value) => setBasis(value as RankingBasis)}
+              shape="text"
+              className="gap-1"
+            />
+          </div>
+        }
+      >
+        <RankingTable rows={rows} basis={basis} />
+        <HelpList items={rankingHelp(results)} />
+      </ResultsCard>
+
+      <ResultsCard
+        title="Rank Intervals"
+        description={`Where each opportunity could rank (${percent}% interval) in the ${basis} ranking: overlapping bars are not clearly different`}
+      >
+        <RankIntervalChart rows={rows} basis={basis} intervalLevel={results.meta.intervalLevel} />
+      </ResultsCard>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <DiscussionQueue items={results.discussion} opportunities={results.opportunities} />
+        <ReliabilityCard reliability={results.reliability} />
+      </div>
+
+      <ReviewerCalibrationTable reviewers={results.reviewers} />
+    </div>
+  );
+}
+
+/** The Results screen: ranking, rank intervals, discussion queue, reliability, reviewers. */
+export function ResultsView() {
+  const results = useQuery(resultsQuery);
+  if (results.isError) {
+    return (
+      <ResultsError
+        message={results.error?.message ?? 'Something went wrong'}
+        onRetry={() => void results.refetch()}
+      />
+    );
+  }
+  if (!results.data) return <ResultsLoading />;
+  if (results.data.meta.reviewCount === 0) return <NoReviews />;
+  return <ResultsBody results={results.data} />;
+}

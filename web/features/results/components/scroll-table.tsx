@@ -1,0 +1,30 @@
+import { cn } from '@web/lib/cn';
+import type { ReactNode } from 'react';
+
+/**
+ * A real table that scrolls sideways inside its card on a phone (never the page); the scroller is
+ * focusable and named by the table's caption, so keyboard users can scroll it too.
+ */
+export function ScrollTable({
+  caption,
+  children,
+  className,
+}: {
+  caption: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+      tabIndex={0}
+      className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <table className={cn('w-full text-sm', className)}>
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </section>
+  );
+}
