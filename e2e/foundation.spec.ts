@@ -34,7 +34,14 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     const sidebar = page.getByRole('navigation');
-    for (const link of ['Dashboard', 'Reviewers', 'Opportunities', 'Analytics', 'Exports']) {
+    for (const link of [
+      'Dashboard',
+      'Reviewers',
+      'Opportunities',
+      'Analytics',
+      'Results',
+      'Exports',
+    ]) {
       await expect(sidebar.getByRole('link', { name: link })).toBeVisible();
     }
     await expect(page.getByText(admin.email)).toBeVisible();
@@ -113,7 +120,7 @@ test.describe('admin shell', () => {
   });
 
   test('every admin screen is reachable from the sidebar and accessible', async ({ page }) => {
-    // Ten axe scans and full-page screenshots (five screens, two themes).
+    // Twelve axe scans and full-page screenshots (six screens, two themes).
     test.slow();
     await page.goto('/admin/dashboard');
     const screens = [
@@ -121,6 +128,7 @@ test.describe('admin shell', () => {
       ['Reviewers', '/admin/reviewers', 'admin-reviewers'],
       ['Opportunities', '/admin/opportunities', 'admin-opportunities'],
       ['Analytics', '/admin/analytics', 'admin-analytics'],
+      ['Results', '/admin/results', 'admin-results'],
       ['Exports', '/admin/exports', 'admin-exports'],
     ] as const;
     for (const [link, url, name] of screens) {
