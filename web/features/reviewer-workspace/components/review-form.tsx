@@ -5,7 +5,10 @@ import { CommentsCard } from './comments-card';
 import { SaveStatus } from './save-status';
 import { ScoreCard } from './score-card';
 
-/** The scoring and comment cards with the submit button and the save state. */
+/**
+ * The save state, the scoring and comment cards and the submit button. The save state sits with
+ * the score card and sticks under the header while the form scrolls, where the reviewer looks.
+ */
 export function ReviewForm({ workspace }: { workspace: ReviewWorkspace }) {
   const submitLabel = workspace.isSaving
     ? 'Saving...'
@@ -13,13 +16,24 @@ export function ReviewForm({ workspace }: { workspace: ReviewWorkspace }) {
       ? 'Update Review'
       : 'Submit Review';
   return (
-    <div className="space-y-6">
+    // Focus moved by Tab scrolls clear of the sticky header and save state.
+    <div className="space-y-6 [&_[role=radio]]:scroll-mt-32 [&_textarea]:scroll-mt-32">
       {workspace.isRestored ? (
         <p className="flex items-center gap-2 rounded-lg border border-dashed px-4 py-3 text-sm">
           <History className="size-4 shrink-0" aria-hidden="true" />
           Restored your unsaved changes from your last visit.
         </p>
       ) : null}
+      <SaveStatus
+        status={workspace.saveStatus}
+        error={workspace.saveError}
+        isDirty={workspace.isDirty}
+        isComplete={workspace.isComplete}
+        hasReview={workspace.hasReview}
+        onRetry={() => void workspace.saveNow()}
+        // Below the 4rem header; z under the header's 30 and over the cards.
+        className="sticky top-[4.5rem] z-20 rounded-lg border bg-background/95 px-3 py-1.5 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-background/80"
+      />
       <ScoreCard
         scores={workspace.values.scores}
         composite={workspace.composite}
@@ -38,14 +52,6 @@ export function ReviewForm({ workspace }: { workspace: ReviewWorkspace }) {
         <p className="text-center text-xs text-muted-foreground">
           Auto-saves after completing all scores
         </p>
-        <SaveStatus
-          status={workspace.saveStatus}
-          error={workspace.saveError}
-          isDirty={workspace.isDirty}
-          isComplete={workspace.isComplete}
-          hasReview={workspace.hasReview}
-          onRetry={() => void workspace.saveNow()}
-        />
       </div>
     </div>
   );
