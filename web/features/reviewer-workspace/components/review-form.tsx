@@ -9,14 +9,20 @@ import { ScoreCard } from './score-card';
  * The save state, the scoring and comment cards and the submit button. The save state sits with
  * the score card and sticks under the header while the form scrolls, where the reviewer looks.
  */
-export function ReviewForm({ workspace }: { workspace: ReviewWorkspace }) {
+export function ReviewForm({
+  workspace,
+  autoFocusScores = false,
+}: {
+  workspace: ReviewWorkspace;
+  autoFocusScores?: boolean;
+}) {
   const submitLabel = workspace.isSaving
     ? 'Saving...'
     : workspace.hasReview
       ? 'Update Review'
       : 'Submit Review';
   return (
-    // Focus moved by Tab scrolls clear of the sticky header and save state.
+    // Focus moved by keys 1-5 or Tab scrolls clear of the sticky header and save state.
     <div className="space-y-6 [&_[role=radio]]:scroll-mt-32 [&_textarea]:scroll-mt-32">
       {workspace.isRestored ? (
         <p className="flex items-center gap-2 rounded-lg border border-dashed px-4 py-3 text-sm">
@@ -38,6 +44,7 @@ export function ReviewForm({ workspace }: { workspace: ReviewWorkspace }) {
         scores={workspace.values.scores}
         composite={workspace.composite}
         onScoreChange={workspace.setScore}
+        autoFocus={autoFocusScores}
       />
       <CommentsCard comments={workspace.values.comments} onCommentChange={workspace.setComment} />
       <div className="space-y-2">
