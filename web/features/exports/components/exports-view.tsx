@@ -13,8 +13,9 @@ import {
   ShieldCheck,
   Trophy,
 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { downloadExport, exportFailureMessage } from '../api/export-download';
+import { type ExportProgress, exportProgressText, percentOf } from '../lib/export-progress';
 
 const EXPORT_CARDS: Record<ExportType, { title: string; description: string; icon: LucideIcon }> = {
   opportunities: {
@@ -54,12 +55,19 @@ const GUIDELINES = [
 
 const capitalise = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
 
-/** One export: its description and a 'Download CSV' button that reads 'Exporting...' meanwhile. */
+/**
+ * One export: its description and a 'Download CSV' button that reads 'Exporting...' meanwhile
+ * (SPEC.md), with the bytes received beneath it, and a bar when the server gave the length.
+ */
 function ExportCard({ type }: { type: ExportType }) {
   const { title, description, icon: Icon } = EXPORT_CARDS[type];
   const titleId = useId();
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
   const download = useMutation({
-    mutationFn: () => downloadExport(type),
+    mutationFn: () => {
+      setProgress(null);
+      return downloadExport(type, setProgress);
+    },
     onSuccess: () =>
       toast({
         title: 'Export Complete',
@@ -91,8 +99,33 @@ function ExportCard({ type }: { type: ExportType }) {
           <Download aria-hidden="true" />
           {download.isPending ? 'Exporting...' : 'Download CSV'}
         </Button>
+        {download.isPending && progress ? <ExportProgressLine progress={progress} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** Beneath a running export's button: what has arrived, and how far along when that is known. */
+function ExportProgressLine({ progress }: { progress: ExportProgress }) {
+  const percent = percentOf(progress);
+  return (
+    <div className="mt-2 space-y-1" data-testid="export-progress">
+      {percent === null ? null : (
+        <div
+          role="progressbar"
+          aria-label="Export progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-1.5 overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
+        </div>
+      )}
+      <p className="text-center text-xs tabular-nums text-muted-foreground">
+        {exportProgressText(progress)}
+      </p>
+    </div>
   );
 }
 
