@@ -8,6 +8,11 @@ type RadioButtonGroupProps = Omit<ComponentProps<'div'>, 'onChange'> & {
   onValueChange: (value: string) => void;
   /** 'square' buttons for digits (the scores), 'text' buttons sized to a word. */
   shape?: 'square' | 'text';
+  /**
+   * After an option is chosen by typing its one-character label (a score's digit): lets the
+   * caller move focus on, as a form of several groups does. Without it focus stays.
+   */
+  onTypedChoice?: (value: string) => void;
 };
 
 const NEXT_KEYS = ['ArrowRight', 'ArrowDown'];
@@ -16,13 +21,15 @@ const PREVIOUS_KEYS = ['ArrowLeft', 'ArrowUp'];
 /**
  * A row of buttons with radio-group semantics (WAI-ARIA APG "Radio Group"): one tab stop (the
  * chosen button, else the first), arrow keys move and choose (wrapping), Home/End go to the ends,
- * Space and Enter choose. Each button is a `radio` with `aria-checked`.
+ * Space and Enter choose, and typing an option's one-character label chooses it. Each button is
+ * a `radio` with `aria-checked`. Keys with Alt, Ctrl or Meta are left to the page's shortcuts.
  */
 export function RadioButtonGroup({
   options,
   value,
   onValueChange,
   shape = 'square',
+  onTypedChoice,
   className,
   ...props
 }: RadioButtonGroupProps) {
@@ -37,15 +44,22 @@ export function RadioButtonGroup({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
     const last = options.length - 1;
     let target: number | null = null;
     if (NEXT_KEYS.includes(event.key)) target = index === last ? 0 : index + 1;
     else if (PREVIOUS_KEYS.includes(event.key)) target = index === 0 ? last : index - 1;
     else if (event.key === 'Home') target = 0;
     else if (event.key === 'End') target = last;
-    if (target === null) return;
+    const typed = options.findIndex((option) => option.label === event.key);
+    if (target === null && typed === -1) return;
     event.preventDefault();
-    choose(target);
+    if (target !== null) {
+      choose(target);
+      return;
+    }
+    choose(typed);
+    onTypedChoice?.(options[typed]!.value);
   };
 
   return (

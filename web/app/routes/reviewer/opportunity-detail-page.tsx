@@ -19,7 +19,7 @@ import { ReviewForm } from '@web/features/reviewer-workspace/components/review-f
 import { useReviewWorkspace } from '@web/features/reviewer-workspace/hooks/use-review-workspace';
 import { isApiError } from '@web/lib/api-client';
 import { markAutoRedirected } from '@web/lib/auto-redirect-flag';
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 
 export function OpportunityDetailPage({ id }: { id: string }) {
   const { data: user } = useCurrentUser();
@@ -28,10 +28,15 @@ export function OpportunityDetailPage({ id }: { id: string }) {
   // The pager stays mounted across Previous/Next (keyboard focus stays on it); the workspace of
   // the open opportunity lends it the save to run before leaving.
   const saveBeforeLeaving = useRef<(() => Promise<boolean>) | null>(null);
+  // Set by Alt+Arrow: focus left with the old page, so the next one puts it on its first criterion.
+  const isArrivingByKeyboard = useRef(false);
   const pager = (
     <OpportunityPager
       opportunityId={id}
       beforeLeave={() => saveBeforeLeaving.current?.() ?? Promise.resolve(true)}
+      onShortcut={() => {
+        isArrivingByKeyboard.current = true;
+      }}
     />
   );
 
@@ -76,6 +81,7 @@ export function OpportunityDetailPage({ id }: { id: string }) {
         userId={user.id}
         opportunity={opportunity}
         saveBeforeLeaving={saveBeforeLeaving}
+        isArrivingByKeyboard={isArrivingByKeyboard}
       />
     </div>
   );
@@ -85,11 +91,18 @@ function OpportunityWorkspace({
   userId,
   opportunity,
   saveBeforeLeaving,
+  isArrivingByKeyboard,
 }: {
   userId: string;
   opportunity: ReviewerOpportunity;
   saveBeforeLeaving: RefObject<(() => Promise<boolean>) | null>;
+  isArrivingByKeyboard: RefObject<boolean>;
 }) {
+  // Read when this opportunity's workspace mounts, then spent (an effect: renders stay pure).
+  const [autoFocusScores] = useState(() => isArrivingByKeyboard.current);
+  useEffect(() => {
+    isArrivingByKeyboard.current = false;
+  }, [isArrivingByKeyboard]);
   const queryClient = useQueryClient();
   const workspace = useReviewWorkspace({
     userId,
@@ -116,7 +129,7 @@ function OpportunityWorkspace({
         </div>
       </div>
       <div className="order-2">
-        <ReviewForm workspace={workspace} />
+        <ReviewForm workspace={workspace} autoFocusScores={autoFocusScores} />
       </div>
     </div>
   );

@@ -1,6 +1,10 @@
 import { ApiError } from '@web/lib/api-client';
 import { describe, expect, it } from 'vitest';
-import { exportFailureMessage, filenameFromContentDisposition } from './export-download';
+import {
+  bodyLengthOf,
+  exportFailureMessage,
+  filenameFromContentDisposition,
+} from './export-download';
 
 describe('filenameFromContentDisposition', () => {
   it('reads a quoted, a bare and an RFC 6266 encoded file name', () => {
@@ -37,5 +41,19 @@ describe('exportFailureMessage', () => {
     expect(exportFailureMessage(new TypeError('Failed to fetch'))).toBe(
       'Export failed: Failed to fetch',
     );
+  });
+});
+
+describe('bodyLengthOf', () => {
+  it('reads Content-Length, and gives none for a compressed or malformed one', () => {
+    expect(bodyLengthOf(new Headers({ 'Content-Length': '4096' }))).toBe(4096);
+    expect(
+      bodyLengthOf(new Headers({ 'Content-Length': '4096', 'Content-Encoding': 'identity' })),
+    ).toBe(4096);
+    expect(bodyLengthOf(new Headers({ 'Content-Length': '900', 'Content-Encoding': 'gzip' }))).toBe(
+      null,
+    );
+    expect(bodyLengthOf(new Headers({ 'Content-Length': '12abc' }))).toBeNull();
+    expect(bodyLengthOf(new Headers())).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { type ExportType, exportFileNameFor } from '@shared/export-schemas';
 import { ApiError, apiRequest } from '@web/lib/api-client';
+import type { ExportProgress } from '../lib/export-progress';
 
 /**
  * The file name of a Content-Disposition header: RFC 6266's `filename*` (UTF-8, percent-encoded)
@@ -40,12 +41,50 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /**
- * Downloads one CSV export under the server's file name (falling back to
- * '{type}_export_{YYYY-MM-DD}.csv'); resolves to the name it was saved as.
+ * The body's length from Content-Length, or null when unknown. A compressed body's length
+ * counts compressed bytes while the reader yields decoded ones, so it is no total then.
  */
-export async function downloadExport(type: ExportType): Promise<string> {
+export function bodyLengthOf(headers: Headers): number | null {
+  const encoding = headers.get('Content-Encoding');
+  if (encoding && encoding.trim().toLowerCase() !== 'identity') return null;
+  const length = headers.get('Content-Length')?.trim();
+  return length && /^\d+$/.test(length) ? Number(length) : null;
+}
+
+/**
+ * Reads a response body chunk by chunk, telling `onProgress` the bytes received so far, and
+ * answers it as a Blob of the response's type. A stream that breaks off rejects, as blob() does.
+ */
+export async function readBodyWithProgress(
+  res: Response,
+  onProgress: (progress: ExportProgress) => void,
+): Promise<Blob> {
+  const reader = res.body?.getReader();
+  if (!reader) return res.blob();
+  const total = bodyLengthOf(res.headers);
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress({ received, total });
+  }
+  return new Blob(chunks, { type: res.headers.get('Content-Type') ?? '' });
+}
+
+/**
+ * Downloads one CSV export under the server's file name (falling back to
+ * '{type}_export_{YYYY-MM-DD}.csv'), reporting the bytes received as they arrive; resolves to
+ * the name it was saved as.
+ */
+export async function downloadExport(
+  type: ExportType,
+  onProgress: (progress: ExportProgress) => void = () => {},
+): Promise<string> {
   const res = await apiRequest('GET', `/api/admin/export/${type}`);
-  const blob = await res.blob();
+  const blob = await readBodyWithProgress(res, onProgress);
   const filename =
     filenameFromContentDisposition(res.headers.get('Content-Disposition')) ??
     exportFileNameFor(type, new Date());

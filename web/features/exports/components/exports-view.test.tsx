@@ -4,7 +4,12 @@ import { adminUser, stubSession } from '@web/test/fake-server';
 import { renderApp } from '@web/test/render-app';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type ExportAnswer = { status: number; statusText?: string; body: string; headers?: HeadersInit };
+type ExportAnswer = {
+  status: number;
+  statusText?: string;
+  body: string | ReadableStream<Uint8Array>;
+  headers?: HeadersInit;
+};
 
 /**
  * The session as usual, plus the export calls answered with CSV bodies and headers (the shared
@@ -169,5 +174,92 @@ describe('exports page', () => {
     expect(screen.getByText('Export failed: Internal Server Error')).toBeVisible();
     expect(await within(card).findByRole('button', { name: 'Download CSV' })).toBeEnabled();
     expect(saved).toEqual([]);
+  });
+
+  describe('progress of a streamed body', () => {
+    /** A body whose chunks the test sends one at a time, as a slow large export arrives. */
+    function heldStream() {
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      const stream = new ReadableStream<Uint8Array>({
+        start(c) {
+          controller = c;
+        },
+      });
+      return {
+        stream,
+        send: (bytes: number) => controller.enqueue(new Uint8Array(bytes).fill(65)),
+        end: () => controller.close(),
+        fail: (error: Error) => controller.error(error),
+      };
+    }
+
+    const streamedAnswer = (stream: ReadableStream<Uint8Array>, length?: number) => ({
+      status: 200,
+      body: stream,
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="reviews_export_2026-01-31.csv"',
+        ...(length === undefined ? {} : { 'Content-Length': String(length) }),
+      },
+    });
+
+    async function startExport(type: string) {
+      await openExports();
+      const card = screen.getByTestId(`export-${type}`);
+      await userEvent.setup().click(within(card).getByRole('button', { name: 'Download CSV' }));
+      // SPEC.md's button text stays while the bytes are counted beneath it.
+      expect(await within(card).findByRole('button', { name: 'Exporting...' })).toBeDisabled();
+      return card;
+    }
+
+    it('counts the bytes received, then saves them all under the server’s name', async () => {
+      const body = heldStream();
+      stubExports(() => streamedAnswer(body.stream));
+      const card = await startExport('reviews');
+      body.send(700 * 1024);
+      expect(await within(card).findByText('700 KB received')).toBeVisible();
+      body.send(560 * 1024);
+      expect(await within(card).findByText('1.2 MB received')).toBeVisible();
+      // Without a length there is no bar: nothing to measure against.
+      expect(within(card).queryByRole('progressbar')).toBeNull();
+      body.end();
+      expect(await screen.findByText('Export Complete')).toBeVisible();
+      expect(await within(card).findByRole('button', { name: 'Download CSV' })).toBeEnabled();
+      expect(within(card).queryByTestId('export-progress')).toBeNull();
+      expect(saved).toEqual([{ download: 'reviews_export_2026-01-31.csv', href: 'blob:assay/1' }]);
+      expect(blobs[0]!.size).toBe(1260 * 1024);
+      expect(blobs[0]!.type).toBe('text/csv; charset=utf-8');
+    });
+
+    it('shows a percentage and a bar when the server sends Content-Length', async () => {
+      const body = heldStream();
+      stubExports(() => streamedAnswer(body.stream, 4096));
+      const card = await startExport('comments');
+      body.send(1024);
+      expect(await within(card).findByText('1 KB of 4 KB (25%)')).toBeVisible();
+      const bar = within(card).getByRole('progressbar', { name: 'Export progress' });
+      expect(bar).toHaveAttribute('aria-valuenow', '25');
+      body.send(2048);
+      expect(await within(card).findByText('3 KB of 4 KB (75%)')).toBeVisible();
+      expect(bar).toHaveAttribute('aria-valuenow', '75');
+      body.send(1024);
+      body.end();
+      expect(await screen.findByText('Comments data exported successfully')).toBeVisible();
+      expect(blobs[0]!.size).toBe(4096);
+    });
+
+    it("toasts 'Export Failed' and saves nothing when the body breaks off", async () => {
+      const body = heldStream();
+      stubExports(() => streamedAnswer(body.stream, 4096));
+      const card = await startExport('opportunities');
+      body.send(1024);
+      expect(await within(card).findByText('1 KB of 4 KB (25%)')).toBeVisible();
+      body.fail(new TypeError('network error'));
+      expect(await screen.findByText('Export Failed')).toBeVisible();
+      expect(screen.getByText('Export failed: network error')).toBeVisible();
+      expect(await within(card).findByRole('button', { name: 'Download CSV' })).toBeEnabled();
+      expect(within(card).queryByTestId('export-progress')).toBeNull();
+      expect(saved).toEqual([]);
+    });
   });
 });

@@ -5,25 +5,46 @@ import { CommentsCard } from './comments-card';
 import { SaveStatus } from './save-status';
 import { ScoreCard } from './score-card';
 
-/** The scoring and comment cards with the submit button and the save state. */
-export function ReviewForm({ workspace }: { workspace: ReviewWorkspace }) {
+/**
+ * The save state, the scoring and comment cards and the submit button. The save state sits with
+ * the score card and sticks under the header while the form scrolls, where the reviewer looks.
+ */
+export function ReviewForm({
+  workspace,
+  autoFocusScores = false,
+}: {
+  workspace: ReviewWorkspace;
+  autoFocusScores?: boolean;
+}) {
   const submitLabel = workspace.isSaving
     ? 'Saving...'
     : workspace.hasReview
       ? 'Update Review'
       : 'Submit Review';
   return (
-    <div className="space-y-6">
+    // Focus moved by keys 1-5 or Tab scrolls clear of the sticky header and save state.
+    <div className="space-y-6 [&_[role=radio]]:scroll-mt-32 [&_textarea]:scroll-mt-32">
       {workspace.isRestored ? (
         <p className="flex items-center gap-2 rounded-lg border border-dashed px-4 py-3 text-sm">
           <History className="size-4 shrink-0" aria-hidden="true" />
           Restored your unsaved changes from your last visit.
         </p>
       ) : null}
+      <SaveStatus
+        status={workspace.saveStatus}
+        error={workspace.saveError}
+        isDirty={workspace.isDirty}
+        isComplete={workspace.isComplete}
+        hasReview={workspace.hasReview}
+        onRetry={() => void workspace.saveNow()}
+        // Below the 4rem header; z under the header's 30 and over the cards.
+        className="sticky top-[4.5rem] z-20 rounded-lg border bg-background/95 px-3 py-1.5 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-background/80"
+      />
       <ScoreCard
         scores={workspace.values.scores}
         composite={workspace.composite}
         onScoreChange={workspace.setScore}
+        autoFocus={autoFocusScores}
       />
       <CommentsCard comments={workspace.values.comments} onCommentChange={workspace.setComment} />
       <div className="space-y-2">
@@ -38,14 +59,6 @@ export function ReviewForm({ workspace }: { workspace: ReviewWorkspace }) {
         <p className="text-center text-xs text-muted-foreground">
           Auto-saves after completing all scores
         </p>
-        <SaveStatus
-          status={workspace.saveStatus}
-          error={workspace.saveError}
-          isDirty={workspace.isDirty}
-          isComplete={workspace.isComplete}
-          hasReview={workspace.hasReview}
-          onRetry={() => void workspace.saveNow()}
-        />
       </div>
     </div>
   );

@@ -1,10 +1,14 @@
 import { Button } from '@web/components/ui/button';
 import { errorMessageOf } from '@web/lib/api-client';
-import { AlertCircle, CheckCircle2, CircleDot, HardDrive, Loader2 } from 'lucide-react';
+import { cn } from '@web/lib/cn';
+import { AlertCircle, CheckCircle2, Circle, CircleDot, HardDrive, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SaveStatus as Status } from '../lib/save-queue';
 
-/** Where the reviewer's work is: saving, saved, failed (with Retry), or only on this device. */
+/**
+ * Where the reviewer's work is: saving, saved, failed (with Retry), only on this device, or not
+ * begun. The page's one polite live region for saves: auto-saves speak only through it.
+ */
 export function SaveStatus({
   status,
   error,
@@ -12,6 +16,7 @@ export function SaveStatus({
   isComplete,
   hasReview,
   onRetry,
+  className,
 }: {
   status: Status;
   error: Error | null;
@@ -19,9 +24,15 @@ export function SaveStatus({
   isComplete: boolean;
   hasReview: boolean;
   onRetry: () => void;
+  className?: string;
 }) {
-  let content: ReactNode = null;
   let state = 'idle';
+  let content: ReactNode = (
+    <>
+      <Circle className="size-4" aria-hidden="true" />
+      Nothing saved yet
+    </>
+  );
   if (status === 'saving') {
     state = 'saving';
     content = (
@@ -70,9 +81,13 @@ export function SaveStatus({
   return (
     <div
       role="status"
+      aria-live="polite"
       aria-label="Save status"
       data-state={state}
-      className="flex min-h-8 flex-wrap items-center gap-2 text-sm text-muted-foreground"
+      className={cn(
+        'flex min-h-8 flex-wrap items-center gap-2 text-sm text-muted-foreground',
+        className,
+      )}
     >
       {content}
     </div>

@@ -2,6 +2,7 @@ import { CRITERIA, type CriterionKey } from '@shared/criteria';
 import { SCORE_MAX, SCORE_MIN } from '@shared/limits';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { RadioButtonGroup } from '@web/components/ui/radio-button-group';
+import { useEffect, useRef } from 'react';
 import type { PartialScores } from '../lib/review-values';
 
 const SCORE_OPTIONS = Array.from({ length: SCORE_MAX - SCORE_MIN + 1 }, (_, i) => {
@@ -9,24 +10,41 @@ const SCORE_OPTIONS = Array.from({ length: SCORE_MAX - SCORE_MIN + 1 }, (_, i) =
   return { value: score, label: score };
 });
 
-/** 'Score This Opportunity': five criteria, 1-5 each, and the composite once all are set. */
+/** The keyboard's way into a criterion: its group's one tab stop. */
+function focusCriterion(content: HTMLElement | null, index: number): void {
+  const group = content?.querySelectorAll('[role="radiogroup"]')[index];
+  group?.querySelector<HTMLElement>('[role="radio"][tabindex="0"]')?.focus();
+}
+
+/**
+ * 'Score This Opportunity': five criteria, 1-5 each, and the composite once all are set. Typing
+ * 1-5 on a criterion scores it and moves to the next one; on the last, focus stays, so that a
+ * further digit cannot land in a comment. `autoFocus` puts focus on the first criterion (after
+ * the keyboard's Previous/Next, which took focus away with the page it left).
+ */
 export function ScoreCard({
   scores,
   composite,
   onScoreChange,
+  autoFocus = false,
 }: {
   scores: PartialScores;
   composite: number | null;
   onScoreChange: (key: CriterionKey, score: number) => void;
+  autoFocus?: boolean;
 }) {
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (autoFocus) focusCriterion(content.current, 0);
+  }, [autoFocus]);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Score This Opportunity</CardTitle>
         <CardDescription>Rate each criterion from 1 (low) to 5 (high)</CardDescription>
       </CardHeader>
-      <CardContent className="space-y-6">
-        {CRITERIA.map((criterion) => {
+      <CardContent ref={content} className="space-y-6">
+        {CRITERIA.map((criterion, index) => {
           const labelId = `criterion-${criterion.key}`;
           const hintId = `${labelId}-hint`;
           const value = scores[criterion.key];
@@ -53,6 +71,7 @@ export function ScoreCard({
                 options={SCORE_OPTIONS}
                 value={value == null ? null : String(value)}
                 onValueChange={(next) => onScoreChange(criterion.key, Number(next))}
+                onTypedChoice={() => focusCriterion(content.current, index + 1)}
               />
             </div>
           );

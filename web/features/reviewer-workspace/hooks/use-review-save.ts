@@ -7,9 +7,11 @@ import type { ReviewPayload } from '../lib/review-values';
 import type { SaveQueue } from '../lib/save-queue';
 
 /**
- * Saves through the opportunity's queue (one at a time, latest input wins): posts, says so,
- * drops the local draft it covers and refetches (`onSaved`). Remembers the last payload asked
- * for and the last the server acknowledged, which leaving the page checks.
+ * Saves through the opportunity's queue (one at a time, latest input wins): posts, drops the
+ * local draft it covers and refetches (`onSaved`). A failure always toasts; success toasts only
+ * for a save the reviewer asked for (Submit, Retry, Previous/Next, leaving): auto-saves show in
+ * the save status alone, so scoring 50 opportunities does not raise 50 toasts. Remembers the
+ * last payload asked for and the last the server acknowledged, which leaving the page checks.
  */
 export function useReviewSave({
   queue,
@@ -28,9 +30,14 @@ export function useReviewSave({
   const lastRequested = useRef<ReviewPayload | null>(null);
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
+  // Set by an asked-for save, taken by the next save to start: the queue merges waiting input,
+  // so the save that carries the asked-for input (or newer) is the one that starts next.
+  const isAnnounceOwed = useRef(false);
 
   const run = useCallback(
     async (saved: ReviewPayload) => {
+      const isAnnounced = isAnnounceOwed.current;
+      isAnnounceOwed.current = false;
       try {
         await postReviewAndComments(opportunityId, saved);
       } catch (error) {
@@ -39,19 +46,25 @@ export function useReviewSave({
       }
       reachedServer.current = saved;
       clearDraftIfSaved(draftKey, saved);
-      toast({
-        title: 'Review Saved',
-        description: 'Your review and comments have been saved successfully',
-      });
+      if (isAnnounced) {
+        toast({
+          title: 'Review Saved',
+          description: 'Your review and comments have been saved successfully',
+        });
+      }
       await onSavedRef.current();
     },
     [opportunityId, draftKey],
   );
 
-  /** Resolves true once `next` (or newer input) is saved, false when that save failed. */
+  /**
+   * Resolves true once `next` (or newer input) is saved, false when that save failed.
+   * `isAskedFor`: the reviewer asked for it, so its success toasts.
+   */
   const request = useCallback(
-    (next: ReviewPayload): Promise<boolean> => {
+    (next: ReviewPayload, isAskedFor: boolean): Promise<boolean> => {
       lastRequested.current = next;
+      if (isAskedFor) isAnnounceOwed.current = true;
       return queue.enqueue(next, run);
     },
     [queue, run],

@@ -32,15 +32,17 @@ export function useReviewWorkspace({ userId, opportunity, onSaved }: ReviewWorks
 
   const draft = useReviewDraft({ draftKey, opportunity, saves: queueState });
   const save = useReviewSave({ queue, opportunityId, draftKey, onSaved });
+  const autoSave = useCallback((next: ReviewPayload) => save.request(next, false), [save.request]);
   const cancelAutoSave = useAutoSave({
     values: draft.values,
     baseline: draft.baseline,
-    save: save.request,
+    save: autoSave,
   });
+  /** Every save but the auto-save: Submit, Retry, and the saves on leaving the page. */
   const requestSave = useCallback(
     (next: ReviewPayload) => {
       cancelAutoSave();
-      return save.request(next);
+      return save.request(next, true);
     },
     [cancelAutoSave, save.request],
   );
