@@ -29,10 +29,12 @@ export function OpportunitiesTable({
   opportunities,
   onEdit,
   onChangeStatus,
+  onDelete,
 }: {
   opportunities: AdminOpportunity[];
   onEdit: (opportunity: AdminOpportunity, trigger: HTMLElement | null) => void;
   onChangeStatus: (opportunity: AdminOpportunity, status: OpportunityStatus) => void;
+  onDelete: (opportunity: AdminOpportunity, trigger: HTMLElement | null) => void;
 }) {
   return (
     <ActionsTable label="Opportunities" columns={columns}>
@@ -55,6 +57,7 @@ export function OpportunitiesTable({
               opportunity={opportunity}
               onEdit={onEdit}
               onChangeStatus={onChangeStatus}
+              onDelete={onDelete}
             />
           </TableCell>
         </TableRow>
