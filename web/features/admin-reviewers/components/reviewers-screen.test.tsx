@@ -177,7 +177,7 @@ describe('admin reviewers screen', () => {
     expect(screen.getByRole('dialog', { name: 'Create New Reviewer' })).toBeInTheDocument();
   });
 
-  it('resets a password and shows the temporary password in a 10 s toast', async () => {
+  it('resets a password after a confirmation and shows the temporary password in a 10 s toast', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const requests = stubReviewers([rita], (request) =>
       request.url === `/api/admin/reviewers/${rita.id}/reset-password`
@@ -185,8 +185,24 @@ describe('admin reviewers screen', () => {
         : undefined,
     );
     await openScreen();
-    const { user, menu } = await openRowMenu('Rita Reviewer');
+    let { user, menu } = await openRowMenu('Rita Reviewer');
     await user.click(within(menu).getByRole('menuitem', { name: 'Reset Password' }));
+    // Nothing changes before the admin confirms, and Cancel changes nothing.
+    let dialog = await screen.findByRole('alertdialog', { name: 'Reset Password' });
+    expect(dialog).toHaveTextContent('Reset the password of Rita Reviewer?');
+    expect(dialog).toHaveTextContent('A new temporary password replaces the current one at once.');
+    expect(dialog).toHaveTextContent('It is shown to you once, for 10 seconds');
+    expect(dialog).toHaveTextContent('Rita Reviewer is signed out everywhere');
+    expect(requests.filter((r) => r.url.endsWith('/reset-password'))).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(requests.filter((r) => r.url.endsWith('/reset-password'))).toEqual([]);
+
+    ({ user, menu } = await openRowMenu('Rita Reviewer'));
+    await user.click(within(menu).getByRole('menuitem', { name: 'Reset Password' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Reset Password' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
     const region = notifications();
     expect(await within(region).findByText('Password Reset')).toBeInTheDocument();
