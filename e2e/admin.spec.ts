@@ -45,7 +45,7 @@ test.describe('admin reviewers', () => {
 
     const row = page.getByRole('row').filter({ hasText: reviewer.email });
     await expect(row).toContainText(reviewer.name);
-    await expect(row.getByRole('cell').nth(2)).toHaveText('-');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('-No display name');
     await expect(row.getByRole('cell').nth(3)).toHaveText('Active');
     await expect(row.getByRole('cell').nth(4)).toHaveText('Never');
     expect(await signInStatus(baseURL!, reviewer)).toBe(200);

@@ -1,5 +1,6 @@
 import type { AdminOpportunity, OpportunityStatus } from '@shared/opportunity-schemas';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
+import { EmptyValue } from '@web/components/ui/empty-value';
 import { ActionsTable, TableCell, TableRow, TableSkeletonRows } from '@web/components/ui/table';
 import { formatDate } from '@web/lib/format-date';
 import { STATUS_LABELS } from '../lib/opportunity-form-values';
@@ -49,7 +50,7 @@ export function OpportunitiesTable({
               {STATUS_LABELS[opportunity.status]}
             </Badge>
           </TableCell>
-          <TableCell>{opportunity.batch ?? '-'}</TableCell>
+          <TableCell>{opportunity.batch ?? <EmptyValue label="No batch" />}</TableCell>
           <TableCell className="max-w-xs truncate">{opportunity.tags.join(', ')}</TableCell>
           <TableCell className="whitespace-nowrap">{formatDate(opportunity.createdAt)}</TableCell>
           <TableCell className="text-right">

@@ -82,7 +82,11 @@ describe('admin reviewers screen', () => {
         .getAllByRole('cell')
         .slice(0, 5)
         .map((c) => c.textContent),
-    ).toEqual(['Rita Reviewer', 'rita@example.com', '-', 'Active', 'Never']);
+    ).toEqual(['Rita Reviewer', 'rita@example.com', '-No display name', 'Active', 'Never']);
+    // The same mark as every empty cell, named for a screen reader.
+    const noDisplayName = within(ritaRow!).getByText('No display name');
+    expect(noDisplayName).toHaveClass('sr-only');
+    expect(noDisplayName.previousSibling).toHaveTextContent(/^-$/);
     expect(
       within(samRow!)
         .getAllByRole('cell')
@@ -346,7 +350,7 @@ describe('admin reviewers screen', () => {
       within(within(table).getByText(name).closest('tr')!).getAllByRole('cell')[5]!;
     expect(lastEmailOf('Rita Reviewer')).toHaveTextContent(/^Invitation · Sent$/);
     expect(lastEmailOf('Nia New')).toHaveTextContent(/^New Opportunity · Pending$/);
-    expect(lastEmailOf('Quiet')).toHaveTextContent(/^—$/);
+    expect(lastEmailOf('Quiet')).toHaveTextContent(/^-No email yet$/);
     const failed = lastEmailOf('Sam Scorer');
     expect(within(failed).getByText('Reminder · Failed')).toBeInTheDocument();
     expect(within(failed).getByText(failure)).toHaveAttribute('title', failure);
