@@ -3,7 +3,6 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { SubmitButton } from '@web/components/ui/submit-button';
 import { signedOutNotice } from '@web/lib/signed-out-notice';
-import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useLogin } from '../api/auth-queries';
@@ -43,9 +42,8 @@ export function LoginForm() {
       {notice ? (
         <p
           role="alert"
-          className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm font-medium text-destructive dark:text-red-400"
+          className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm font-medium text-destructive dark:text-red-400"
         >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           {notice}
         </p>
       ) : null}
