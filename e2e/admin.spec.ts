@@ -45,7 +45,7 @@ test.describe('admin reviewers', () => {
 
     const row = page.getByRole('row').filter({ hasText: reviewer.email });
     await expect(row).toContainText(reviewer.name);
-    await expect(row.getByRole('cell').nth(2)).toHaveText('-');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('-No display name');
     await expect(row.getByRole('cell').nth(3)).toHaveText('Active');
     await expect(row.getByRole('cell').nth(4)).toHaveText('Never');
     expect(await signInStatus(baseURL!, reviewer)).toBe(200);
@@ -54,7 +54,14 @@ test.describe('admin reviewers', () => {
     const menuButton = row.getByRole('button', { name: `Actions for ${reviewer.name}` });
     await openRowMenu(page, menuButton);
     await page.getByRole('menuitem', { name: 'Reset Password', exact: true }).click();
+    // Nothing changes until the admin confirms.
+    const reset = page.getByRole('alertdialog', { name: 'Reset Password' });
+    await expect(reset.getByText(`Reset the password of ${reviewer.name}?`)).toBeVisible();
+    expect(await signInStatus(baseURL!, reviewer)).toBe(200);
+    await checkScreen(page, 'admin-reviewer-reset-password-dialog');
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
     await expectToast(page, 'Password Reset');
+    await expect(reset).toBeHidden();
     const toastText = await page
       .getByRole('region', { name: 'Notifications (F8)' })
       .getByText(/Temporary password: /)

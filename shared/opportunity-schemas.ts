@@ -88,3 +88,24 @@ export type AdminOpportunity = z.infer<typeof adminOpportunitySchema>;
 
 export const imageUploadResultSchema = z.object({ url: z.string() });
 export type ImageUploadResult = z.infer<typeof imageUploadResultSchema>;
+
+/**
+ * What deleting an opportunity removes with it (SPEC.md section 3): its reviews and comments,
+ * the viewer states that pointed at it (cleared, not deleted) and its uploaded image.
+ */
+export const opportunityDeletionImpactSchema = z.object({
+  reviews: z.int().nonnegative(),
+  comments: z.int().nonnegative(),
+  viewerStates: z.int().nonnegative(),
+  images: z.int().nonnegative(),
+});
+export type OpportunityDeletionImpact = z.infer<typeof opportunityDeletionImpactSchema>;
+
+/** The answer to DELETE /api/admin/opportunities/{id}: who went, and what went with it. */
+export const deletedOpportunitySchema = z.object({
+  id: z.uuid(),
+  number: z.int(),
+  title: z.string(),
+  removed: opportunityDeletionImpactSchema,
+});
+export type DeletedOpportunity = z.infer<typeof deletedOpportunitySchema>;

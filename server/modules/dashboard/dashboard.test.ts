@@ -1,4 +1,6 @@
 import type { Scores } from '@shared/criteria';
+import { DASHBOARD_TOP } from '@shared/limits';
+import { type CompositeRanked, compareByCompositeRank } from '@shared/ranking';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { reviews, users } from '../../db/schema/index';
@@ -98,15 +100,11 @@ describe('dashboard', () => {
     expect((await stats()).totalReviewers).toBe(4);
   });
 
-  it('ranks the top opportunities by average composite, then by number, at most 5', async () => {
+  it('ranks the published opportunities by average composite, then by number, at most 5', async () => {
     const list = await top();
     // From the previous test: o1 = (4+3+4)/3, o2 = (5+3.4+2+4)/4 (inactive reviewer counts
-    // as a review of the opportunity), draft = 1.
-    expect(list.map((o: { title: string }) => o.title)).toEqual([
-      'First',
-      'Second',
-      expect.stringMatching(/^Opportunity \d+$/),
-    ]);
+    // as a review of the opportunity); the draft's review (1) is not ranked (docs/figures.md).
+    expect(list.map((o: { title: string }) => o.title)).toEqual(['First', 'Second']);
     expect(list[0]).toEqual({
       id: expect.any(String),
       number: expect.any(Number),
@@ -115,7 +113,6 @@ describe('dashboard', () => {
       avgComposite: 3.6667,
     });
     expect(list[1]).toMatchObject({ reviewCount: 4, avgComposite: 3.6 });
-    expect(list[2]).toMatchObject({ reviewCount: 1, avgComposite: 1 });
 
     const reviewer = await createUser(ctx.db);
     const tiedNumbers: number[] = [];
@@ -135,6 +132,47 @@ describe('dashboard', () => {
       ...[...tiedNumbers].sort((x, y) => x - y),
       list[0].number,
     ]);
+  });
+
+  it('ranks what Analytics ranks: no archived or draft opportunity, ties to more reviews', async () => {
+    const [x, y] = [await createUser(ctx.db), await createUser(ctx.db)];
+    const archived = await createOpportunity(ctx.db, {
+      status: 'archived',
+      title: 'Archived best',
+    });
+    const draft = await createOpportunity(ctx.db, {
+      status: 'draft',
+      publishedAt: null,
+      title: 'Draft best',
+    });
+    const twice = await createOpportunity(ctx.db, { title: 'Reviewed twice', number: 300 });
+    for (const opportunity of [archived, draft, twice]) {
+      for (const reviewer of [x, y]) {
+        await createReview(ctx.db, {
+          opportunityId: opportunity.id,
+          reviewerId: reviewer.id,
+          scores: uniform(5),
+        });
+      }
+    }
+    const list = (await top()) as Array<{ id: string; title: string; reviewCount: number }>;
+    const ids = list.map((o) => o.id);
+    expect(ids).not.toContain(archived.id);
+    expect(ids).not.toContain(draft.id);
+    // 5.0 like the four single-review opportunities of the previous test, with more reviews.
+    expect(list[0]).toMatchObject({ title: 'Reviewed twice', reviewCount: 2, avgComposite: 5 });
+
+    // Analytics leave them out too, and their rows in the shared ranking give the same list.
+    const analytics = (await get('/api/admin/analytics/opportunities')).json() as Array<
+      CompositeRanked & { id: string; avgComposite: number | null }
+    >;
+    expect(analytics.map((o) => o.id)).not.toContain(archived.id);
+    expect(analytics.map((o) => o.id)).not.toContain(draft.id);
+    const ranked = analytics
+      .filter((o) => o.reviewCount > 0)
+      .sort(compareByCompositeRank)
+      .slice(0, DASHBOARD_TOP);
+    expect(ids).toEqual(ranked.map((o) => o.id));
   });
 
   it('answers with a constant number of SQL statements whatever the data size', async () => {

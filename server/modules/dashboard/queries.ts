@@ -2,6 +2,8 @@ import { DASHBOARD_TOP } from '@shared/limits';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
+import { opportunities, reviews } from '../../db/schema/index';
+import { isPublished } from '../analytics/selection';
 
 type Db = Pick<Database, 'execute'>;
 
@@ -58,19 +60,27 @@ export type TopOpportunityRow = {
   avgComposite: number;
 };
 
-/** Opportunities with at least one review, best average composite first, in one statement. */
+/**
+ * The dashboard's top list, in one statement, over the same rows as the analytics
+ * (docs/figures.md): published opportunities (../analytics/selection.ts) with at least one review,
+ * every review of them counted; ranked like shared/ranking.ts (the 4-decimal average, then more
+ * reviews, then the lower number).
+ */
 export async function listTopOpportunities(
   db: Db,
   limit: number = DASHBOARD_TOP,
 ): Promise<TopOpportunityRow[]> {
+  const average = sql`round(avg(${reviews.composite}), 4)`;
   const result = await db.execute<TopOpportunityRow>(sql`
-    select o.id, o.number, o.title,
+    select ${opportunities.id} as "id", ${opportunities.number} as "number",
+           ${opportunities.title} as "title",
            count(*)::int as "reviewCount",
-           round(avg(r.composite), 4)::float8 as "avgComposite"
-      from reviews r
-      join opportunities o on o.id = r.opportunity_id
-     group by o.id
-     order by avg(r.composite) desc, o.number asc
+           ${average}::float8 as "avgComposite"
+      from ${reviews}
+      join ${opportunities} on ${opportunities.id} = ${reviews.opportunityId}
+     where ${isPublished}
+     group by ${opportunities.id}
+     order by ${average} desc, count(*) desc, ${opportunities.number} asc
      limit ${limit}
   `);
   return result.rows;

@@ -1,5 +1,5 @@
 import { MAX_OPPORTUNITIES } from '@shared/limits';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { opportunities } from '../../db/schema/index';
 import { setupTestApp } from '../../test/build-test-app';
@@ -33,5 +33,34 @@ describe('the opportunity limit', () => {
     const refused = await create(999);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: 'The limit of 50 opportunities has been reached' });
+  });
+
+  it('frees a place when an opportunity is deleted, archived ones included', async () => {
+    // The previous test left the installation full; an archived opportunity still counts.
+    const { cookie } = await createSignedInUser(ctx.app, ctx.db, 'admin');
+    const [archived] = await ctx.db
+      .update(opportunities)
+      .set({ status: 'archived' })
+      .where(eq(opportunities.number, 1))
+      .returning();
+    const create = (number: number) =>
+      send(ctx.app, {
+        method: 'POST',
+        url: '/api/admin/opportunities',
+        cookie,
+        payload: { number, title: `Opportunity ${number}` },
+      });
+    expect((await create(1000)).statusCode).toBe(409);
+
+    const deleted = await send(ctx.app, {
+      method: 'DELETE',
+      url: `/api/admin/opportunities/${archived!.id}`,
+      cookie,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await create(1000)).statusCode).toBe(201);
+    const [total] = await ctx.db.select({ n: count() }).from(opportunities);
+    expect(total!.n).toBe(MAX_OPPORTUNITIES);
+    expect((await create(1001)).statusCode).toBe(409);
   });
 });

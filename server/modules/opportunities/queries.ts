@@ -1,9 +1,9 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { opportunities } from '../../db/schema/index';
+import { comments, opportunities, reviews, viewerStates } from '../../db/schema/index';
 
 export type OpportunityRow = typeof opportunities.$inferSelect;
-type Db = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export async function listOpportunities(db: Db): Promise<OpportunityRow[]> {
   return db.select().from(opportunities).orderBy(asc(opportunities.number));
@@ -63,4 +63,32 @@ export async function updateOpportunity(
     .where(eq(opportunities.id, id))
     .returning();
   return row!;
+}
+
+/** Reads an opportunity (undefined when unknown). */
+export async function findOpportunity(db: Db, id: string): Promise<OpportunityRow | undefined> {
+  const [row] = await db.select().from(opportunities).where(eq(opportunities.id, id)).limit(1);
+  return row;
+}
+
+export type DependentCounts = { reviews: number; comments: number; viewerStates: number };
+
+/**
+ * The rows that go with an opportunity when it is deleted (the foreign keys cascade to reviews
+ * and comments and clear viewer states), counted in one statement.
+ */
+export async function countDependents(db: Db, id: string): Promise<DependentCounts> {
+  const [row] = await db
+    .select({
+      reviews: sql<number>`(select count(*)::int from ${reviews} where ${reviews.opportunityId} = ${id})`,
+      comments: sql<number>`(select count(*)::int from ${comments} where ${comments.opportunityId} = ${id})`,
+      viewerStates: sql<number>`(select count(*)::int from ${viewerStates} where ${viewerStates.lastOpportunityId} = ${id})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row!;
+}
+
+/** Deletes the row; its reviews and comments go with it and viewer states forget it (FKs). */
+export async function deleteOpportunity(db: Db, id: string): Promise<void> {
+  await db.delete(opportunities).where(eq(opportunities.id, id));
 }

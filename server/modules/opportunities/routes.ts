@@ -1,6 +1,8 @@
 import {
   adminOpportunitySchema,
   createOpportunitySchema,
+  deletedOpportunitySchema,
+  opportunityDeletionImpactSchema,
   opportunityIdParamsSchema,
   updateOpportunitySchema,
 } from '@shared/opportunity-schemas';
@@ -10,7 +12,12 @@ import type { Database } from '../../db/client';
 import { auditActorOf } from '../audit/record-audit';
 import { presentOpportunity } from './presenter';
 import { listOpportunities } from './queries';
-import { createOpportunity, editOpportunity } from './service';
+import {
+  createOpportunity,
+  editOpportunity,
+  opportunityDeletionImpact,
+  removeOpportunity,
+} from './service';
 
 /** Opportunities (SPEC.md section 7), inside the admin scope. */
 export const opportunityAdminRoutes: FastifyPluginAsyncZod<{
@@ -55,5 +62,27 @@ export const opportunityAdminRoutes: FastifyPluginAsyncZod<{
           publicUrl,
         }),
       ),
+  );
+
+  // What a deletion would remove, for the confirmation to list before the admin commits to it.
+  app.get(
+    '/opportunities/:id/deletion-impact',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: opportunityIdParamsSchema,
+        response: { 200: opportunityDeletionImpactSchema },
+      },
+    },
+    async (request) => opportunityDeletionImpact(db, request.params.id),
+  );
+
+  app.delete(
+    '/opportunities/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: opportunityIdParamsSchema, response: { 200: deletedOpportunitySchema } },
+    },
+    async (request) => removeOpportunity(db, request.params.id, auditActorOf(request)),
   );
 };

@@ -1,6 +1,8 @@
 import { MAX_OPPORTUNITIES } from '@shared/limits';
 import type {
   CreateOpportunity,
+  DeletedOpportunity,
+  OpportunityDeletionImpact,
   OpportunityStatus,
   UpdateOpportunity,
 } from '@shared/opportunity-schemas';
@@ -8,9 +10,13 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../http/errors';
 import { type AuditActor, changesBetween, recordAudit } from '../audit/record-audit';
+import { countImagesOnlyShownBy, deleteImageIfUnused } from '../images/queries';
 import { queueNewOpportunityEmails } from '../mail/notifications';
 import {
+  countDependents,
   countOpportunities,
+  deleteOpportunity,
+  findOpportunity,
   findOpportunityForUpdate,
   findOpportunityIdByNumber,
   insertOpportunity,
@@ -134,4 +140,41 @@ export async function editOpportunity(
       return row;
     }),
   );
+}
+
+/** What deleting the opportunity would remove now (the confirmation lists it); 404 if unknown. */
+export async function opportunityDeletionImpact(
+  db: Database,
+  id: string,
+): Promise<OpportunityDeletionImpact> {
+  const row = await findOpportunity(db, id);
+  if (!row) throw notFound(OPPORTUNITY_NOT_FOUND);
+  return { ...(await countDependents(db, id)), images: await countImagesOnlyShownBy(db, row) };
+}
+
+/**
+ * Deletes an opportunity with its reviews, comments and uploaded image and clears the viewer
+ * states that pointed at it; the audit row keeps its number, title and what went with it. The row
+ * lock keeps reviewers' saves (which share-lock it) out while the counts are taken, so the counts
+ * are what was removed. Deleting frees a place under MAX_OPPORTUNITIES.
+ */
+export async function removeOpportunity(
+  db: Database,
+  id: string,
+  actor: AuditActor,
+): Promise<DeletedOpportunity> {
+  return db.transaction(async (tx) => {
+    const row = await findOpportunityForUpdate(tx, id);
+    if (!row) throw notFound(OPPORTUNITY_NOT_FOUND);
+    const dependents = await countDependents(tx, id);
+    await deleteOpportunity(tx, id);
+    const removed = { ...dependents, images: await deleteImageIfUnused(tx, row.imageUrl) };
+    await recordAudit(tx, actor, {
+      action: 'opportunity.delete',
+      entityType: 'opportunity',
+      entityId: id,
+      changes: { before: auditedOpportunity(row), removed },
+    });
+    return { id, number: row.number, title: row.title, removed };
+  });
 }

@@ -24,12 +24,15 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   isPending,
+  isConfirmDisabled = false,
   onCloseAutoFocus,
   children,
 }: DialogFrameProps & {
   confirmLabel: ReactNode;
   onConfirm: () => void;
   isPending: boolean;
+  /** Holds the action back until the dialog can say what it does (counts still loading). */
+  isConfirmDisabled?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -42,7 +45,12 @@ export function ConfirmDialog({
         {children}
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <PendingButton variant="destructive" isPending={isPending} onClick={onConfirm}>
+          <PendingButton
+            variant="destructive"
+            isPending={isPending}
+            disabled={isConfirmDisabled}
+            onClick={onConfirm}
+          >
             {confirmLabel}
           </PendingButton>
         </AlertDialogFooter>

@@ -4,4 +4,7 @@
  */
 export const opportunityKeys = {
   list: () => ['/api/admin/opportunities'] as const,
+  // One string, so that refreshing the list (matched by its first part) never asks again about
+  // an opportunity that was just deleted.
+  deletionImpact: (id: string) => [`/api/admin/opportunities/${id}/deletion-impact`] as const,
 };

@@ -1,7 +1,9 @@
 import type {
   AdminOpportunity,
   CreateOpportunityInput,
+  DeletedOpportunity,
   ImageUploadResult,
+  OpportunityDeletionImpact,
   OpportunityStatus,
   UpdateOpportunityInput,
 } from '@shared/opportunity-schemas';
@@ -10,6 +12,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { invalidateAdminFigures } from '@web/lib/admin-figures';
 import { apiJson, apiUpload, serverMessageOf } from '@web/lib/api-client';
 import { useToastingMutation } from '@web/lib/use-toasting-mutation';
+import { countOf } from '../lib/count-of';
 import { opportunityKeys } from './opportunity-keys';
 
 export const opportunitiesQueryOptions = queryOptions<AdminOpportunity[]>({
@@ -79,5 +82,27 @@ export function useChangeOpportunityStatus() {
       description: `#${opportunity.number} is now ${opportunity.status}`,
     }),
     invalidate: invalidateOpportunities,
+  });
+}
+
+/** What deleting the opportunity would remove, read afresh each time the confirmation opens. */
+export function useDeletionImpact(id: string | null) {
+  return useQuery<OpportunityDeletionImpact>({
+    queryKey: opportunityKeys.deletionImpact(id ?? ''),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+export function useDeleteOpportunity() {
+  return useToastingMutation({
+    mutationFn: (opportunity: AdminOpportunity) =>
+      apiJson<DeletedOpportunity>('DELETE', `/api/admin/opportunities/${opportunity.id}`),
+    succeeded: ({ number, title, removed }) => ({
+      title: 'Opportunity Deleted',
+      description: `#${number} ${title} was deleted with ${countOf(removed.reviews, 'review')} and ${countOf(removed.comments, 'comment')}`,
+    }),
+    invalidate: invalidateOpportunities,
+    failureTitle: 'Failed to Delete Opportunity',
   });
 }

@@ -114,7 +114,7 @@ describe('admin opportunities screen', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Edit', 'Unpublish', 'Archive']);
+    ).toEqual(['Edit', 'Unpublish', 'Archive', 'Delete']);
     await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: 'Actions for #7' }));
@@ -123,7 +123,7 @@ describe('admin opportunities screen', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Edit', 'Publish', 'Archive']);
+    ).toEqual(['Edit', 'Publish', 'Archive', 'Delete']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Publish' }));
     expect(await within(notifications()).findByText('Status Updated')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PATCH')).toEqual({

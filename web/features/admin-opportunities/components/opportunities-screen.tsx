@@ -1,4 +1,5 @@
 import { MAX_OPPORTUNITIES } from '@shared/limits';
+import type { AdminOpportunity } from '@shared/opportunity-schemas';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
@@ -10,17 +11,44 @@ import { AlertCircle, FileText, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useChangeOpportunityStatus, useOpportunities } from '../api/opportunity-queries';
 import { batchesOf, nextOpportunityNumber } from '../lib/opportunity-form-values';
+import { DeleteOpportunityDialog } from './delete-opportunity-dialog';
 import { OpportunitiesTable, OpportunitiesTableSkeleton } from './opportunities-table';
 import { type OpportunityDialogState, OpportunityFormDialog } from './opportunity-form-dialog';
 
 const ALL_BATCHES = '';
 
-function AddOpportunityButton({ onClick }: { onClick: () => void }) {
+const LIMIT_NOTE_ID = 'opportunity-limit-note';
+
+/**
+ * At the limit the button stays focusable but does nothing (aria-disabled), and the reason sits
+ * beside it in text, which a touch or keyboard user reads as well as a mouse user; the button
+ * names it as its description.
+ */
+function AddOpportunityButton({
+  onClick,
+  isAtLimit = false,
+}: {
+  onClick: () => void;
+  isAtLimit?: boolean;
+}) {
   return (
-    <Button onClick={onClick}>
-      <Plus aria-hidden="true" />
-      Add Opportunity
-    </Button>
+    <>
+      {isAtLimit ? (
+        <p id={LIMIT_NOTE_ID} className="max-w-64 text-sm text-muted-foreground sm:text-right">
+          The limit of {MAX_OPPORTUNITIES} opportunities is reached (archived ones count). Delete
+          one to add another.
+        </p>
+      ) : null}
+      <Button
+        aria-disabled={isAtLimit || undefined}
+        aria-describedby={isAtLimit ? LIMIT_NOTE_ID : undefined}
+        className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        onClick={isAtLimit ? undefined : onClick}
+      >
+        <Plus aria-hidden="true" />
+        Add Opportunity
+      </Button>
+    </>
   );
 }
 
@@ -29,6 +57,7 @@ export function OpportunitiesScreen() {
   const opportunities = useOpportunities();
   const changeStatus = useChangeOpportunityStatus();
   const [dialog, setDialog] = useState<OpportunityDialogState | null>(null);
+  const [deleting, setDeleting] = useState<AdminOpportunity | null>(null);
   const [batch, setBatch] = useState(ALL_BATCHES);
 
   const all = opportunities.data ?? [];
@@ -45,7 +74,9 @@ export function OpportunitiesScreen() {
       <PageHeader
         title="Opportunities"
         subtitle={`Manage opportunities for review (up to ${MAX_OPPORTUNITIES})`}
-        actions={<AddOpportunityButton onClick={openCreate} />}
+        actions={
+          <AddOpportunityButton onClick={openCreate} isAtLimit={all.length >= MAX_OPPORTUNITIES} />
+        }
       />
       {batches.length > 0 ? (
         <div className="flex items-center gap-2">
@@ -94,6 +125,10 @@ export function OpportunitiesScreen() {
               onChangeStatus={(opportunity, status) =>
                 changeStatus.mutate({ id: opportunity.id, status })
               }
+              onDelete={(opportunity, trigger) => {
+                returnFocus.remember(trigger);
+                setDeleting(opportunity);
+              }}
             />
           )}
         </CardContent>
@@ -102,6 +137,11 @@ export function OpportunitiesScreen() {
         state={dialog}
         nextNumber={nextOpportunityNumber(all)}
         onClose={() => setDialog(null)}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+      />
+      <DeleteOpportunityDialog
+        opportunity={deleting}
+        onClose={() => setDeleting(null)}
         onCloseAutoFocus={returnFocus.onCloseAutoFocus}
       />
     </div>

@@ -1,5 +1,6 @@
 import type { AdminOpportunity, OpportunityStatus } from '@shared/opportunity-schemas';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
+import { EmptyValue } from '@web/components/ui/empty-value';
 import { ActionsTable, TableCell, TableRow, TableSkeletonRows } from '@web/components/ui/table';
 import { formatDate } from '@web/lib/format-date';
 import { STATUS_LABELS } from '../lib/opportunity-form-values';
@@ -29,10 +30,12 @@ export function OpportunitiesTable({
   opportunities,
   onEdit,
   onChangeStatus,
+  onDelete,
 }: {
   opportunities: AdminOpportunity[];
   onEdit: (opportunity: AdminOpportunity, trigger: HTMLElement | null) => void;
   onChangeStatus: (opportunity: AdminOpportunity, status: OpportunityStatus) => void;
+  onDelete: (opportunity: AdminOpportunity, trigger: HTMLElement | null) => void;
 }) {
   return (
     <ActionsTable label="Opportunities" columns={columns}>
@@ -47,7 +50,7 @@ export function OpportunitiesTable({
               {STATUS_LABELS[opportunity.status]}
             </Badge>
           </TableCell>
-          <TableCell>{opportunity.batch ?? '-'}</TableCell>
+          <TableCell>{opportunity.batch ?? <EmptyValue label="No batch" />}</TableCell>
           <TableCell className="max-w-xs truncate">{opportunity.tags.join(', ')}</TableCell>
           <TableCell className="whitespace-nowrap">{formatDate(opportunity.createdAt)}</TableCell>
           <TableCell className="text-right">
@@ -55,6 +58,7 @@ export function OpportunitiesTable({
               opportunity={opportunity}
               onEdit={onEdit}
               onChangeStatus={onChangeStatus}
+              onDelete={onDelete}
             />
           </TableCell>
         </TableRow>

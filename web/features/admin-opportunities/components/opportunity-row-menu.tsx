@@ -1,19 +1,25 @@
 import type { AdminOpportunity, OpportunityStatus } from '@shared/opportunity-schemas';
-import { DropdownMenuItem } from '@web/components/ui/dropdown-menu';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@web/components/ui/dropdown-menu';
 import { RowActionsMenu } from '@web/components/ui/row-actions-menu';
-import { Archive, Eye, EyeOff, Pencil } from 'lucide-react';
+import { Archive, Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 
-/** Edit, then the status moves SPEC.md section 4 offers for the row's current status. */
+/**
+ * Edit, then the status moves SPEC.md section 4 offers for the row's current status, then Delete
+ * (which frees a place under the limit; archived opportunities still count).
+ */
 export function OpportunityRowMenu({
   opportunity,
   onEdit,
   onChangeStatus,
+  onDelete,
 }: {
   opportunity: AdminOpportunity;
   /** Also gets the menu's trigger, where the focus returns when the dialog closes. */
   onEdit: (opportunity: AdminOpportunity, trigger: HTMLElement | null) => void;
   onChangeStatus: (opportunity: AdminOpportunity, status: OpportunityStatus) => void;
+  /** Gets the trigger too, like onEdit. */
+  onDelete: (opportunity: AdminOpportunity, trigger: HTMLElement | null) => void;
 }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const isPublished = opportunity.status === 'published';
@@ -37,6 +43,14 @@ export function OpportunityRowMenu({
       <DropdownMenuItem onSelect={() => onChangeStatus(opportunity, 'archived')}>
         <Archive aria-hidden="true" />
         Archive
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem
+        variant="destructive"
+        onSelect={() => onDelete(opportunity, triggerRef.current)}
+      >
+        <Trash2 aria-hidden="true" />
+        Delete
       </DropdownMenuItem>
     </RowActionsMenu>
   );

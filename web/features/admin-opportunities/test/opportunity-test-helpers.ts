@@ -32,7 +32,10 @@ export const water: AdminOpportunity = {
 
 export type Answer = { status: number; body?: unknown } | undefined;
 
-export function stubOpportunities(list: AdminOpportunity[], extra?: (r: FakeRequest) => Answer) {
+export function stubOpportunities(
+  list: AdminOpportunity[],
+  extra?: (r: FakeRequest) => Answer | Promise<Answer>,
+) {
   return stubSession(adminUser, (request) => {
     const answer = extra?.(request);
     if (answer) return answer;

@@ -1,4 +1,5 @@
 import type { LastEmail } from '@shared/reviewer-admin-schemas';
+import { EmptyValue } from '@web/components/ui/empty-value';
 
 const typeLabels: Record<LastEmail['type'], string> = {
   invitation: 'Invitation',
@@ -12,16 +13,19 @@ const statusLabels: Record<LastEmail['status'], string> = {
   failed: 'Failed',
 };
 
-/** 'Reminder · Sent', say; '—' when the reviewer has had no email. */
-export function lastEmailLabel(email: LastEmail | null | undefined): string {
-  if (!email) return '—';
+/** 'Reminder · Sent', say. */
+function lastEmailLabel(email: LastEmail): string {
   return `${typeLabels[email.type]} · ${statusLabels[email.status]}`;
 }
 
-/** The reviewer's latest email; a failed one shows the server's answer so it is not missed. */
+/**
+ * The reviewer's latest email, the empty mark when there was none; a failed one shows the
+ * server's answer so it is not missed.
+ */
 export function LastEmailCell({ email }: { email: LastEmail | null | undefined }) {
+  if (!email) return <EmptyValue label="No email yet" />;
   const label = lastEmailLabel(email);
-  if (email?.status !== 'failed') return <span className="whitespace-nowrap">{label}</span>;
+  if (email.status !== 'failed') return <span className="whitespace-nowrap">{label}</span>;
   return (
     <span className="flex flex-col">
       <span className="whitespace-nowrap font-medium text-destructive dark:text-red-400">

@@ -82,7 +82,11 @@ describe('admin reviewers screen', () => {
         .getAllByRole('cell')
         .slice(0, 5)
         .map((c) => c.textContent),
-    ).toEqual(['Rita Reviewer', 'rita@example.com', '-', 'Active', 'Never']);
+    ).toEqual(['Rita Reviewer', 'rita@example.com', '-No display name', 'Active', 'Never']);
+    // The same mark as every empty cell, named for a screen reader.
+    const noDisplayName = within(ritaRow!).getByText('No display name');
+    expect(noDisplayName).toHaveClass('sr-only');
+    expect(noDisplayName.previousSibling).toHaveTextContent(/^-$/);
     expect(
       within(samRow!)
         .getAllByRole('cell')
@@ -177,7 +181,7 @@ describe('admin reviewers screen', () => {
     expect(screen.getByRole('dialog', { name: 'Create New Reviewer' })).toBeInTheDocument();
   });
 
-  it('resets a password and shows the temporary password in a 10 s toast', async () => {
+  it('resets a password after a confirmation and shows the temporary password in a 10 s toast', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const requests = stubReviewers([rita], (request) =>
       request.url === `/api/admin/reviewers/${rita.id}/reset-password`
@@ -185,8 +189,24 @@ describe('admin reviewers screen', () => {
         : undefined,
     );
     await openScreen();
-    const { user, menu } = await openRowMenu('Rita Reviewer');
+    let { user, menu } = await openRowMenu('Rita Reviewer');
     await user.click(within(menu).getByRole('menuitem', { name: 'Reset Password' }));
+    // Nothing changes before the admin confirms, and Cancel changes nothing.
+    let dialog = await screen.findByRole('alertdialog', { name: 'Reset Password' });
+    expect(dialog).toHaveTextContent('Reset the password of Rita Reviewer?');
+    expect(dialog).toHaveTextContent('A new temporary password replaces the current one at once.');
+    expect(dialog).toHaveTextContent('It is shown to you once, for 10 seconds');
+    expect(dialog).toHaveTextContent('Rita Reviewer is signed out everywhere');
+    expect(requests.filter((r) => r.url.endsWith('/reset-password'))).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(requests.filter((r) => r.url.endsWith('/reset-password'))).toEqual([]);
+
+    ({ user, menu } = await openRowMenu('Rita Reviewer'));
+    await user.click(within(menu).getByRole('menuitem', { name: 'Reset Password' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Reset Password' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
     const region = notifications();
     expect(await within(region).findByText('Password Reset')).toBeInTheDocument();
@@ -330,7 +350,7 @@ describe('admin reviewers screen', () => {
       within(within(table).getByText(name).closest('tr')!).getAllByRole('cell')[5]!;
     expect(lastEmailOf('Rita Reviewer')).toHaveTextContent(/^Invitation · Sent$/);
     expect(lastEmailOf('Nia New')).toHaveTextContent(/^New Opportunity · Pending$/);
-    expect(lastEmailOf('Quiet')).toHaveTextContent(/^—$/);
+    expect(lastEmailOf('Quiet')).toHaveTextContent(/^-No email yet$/);
     const failed = lastEmailOf('Sam Scorer');
     expect(within(failed).getByText('Reminder · Failed')).toBeInTheDocument();
     expect(within(failed).getByText(failure)).toHaveAttribute('title', failure);

@@ -7,14 +7,10 @@ import { PendingButton } from '@web/components/ui/submit-button';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 import { BellRing, UserPlus, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import {
-  useResetPassword,
-  useReviewers,
-  useSendReminders,
-  useToggleReviewerActive,
-} from '../api/reviewer-queries';
+import { useReviewers, useSendReminders, useToggleReviewerActive } from '../api/reviewer-queries';
 import { CreateReviewerDialog } from './create-reviewer-dialog';
 import { DeleteReviewerDialog } from './delete-reviewer-dialog';
+import { ResetPasswordDialog } from './reset-password-dialog';
 import type { ReviewerAction } from './reviewer-row-menu';
 import { ReviewersTable, ReviewersTableSkeleton } from './reviewers-table';
 import { SetPasswordDialog } from './set-password-dialog';
@@ -55,10 +51,10 @@ export function ReviewersScreen({
   children?: ReactNode;
 } = {}) {
   const reviewers = useReviewers();
-  const resetPassword = useResetPassword();
   const toggleActive = useToggleReviewerActive();
   const [isCreating, setIsCreating] = useState(false);
   const [passwordFor, setPasswordFor] = useState<AdminReviewer | null>(null);
+  const [resetting, setResetting] = useState<AdminReviewer | null>(null);
   const [deleting, setDeleting] = useState<AdminReviewer | null>(null);
 
   const returnFocus = useReturnFocus();
@@ -70,7 +66,7 @@ export function ReviewersScreen({
   ) {
     returnFocus.remember(trigger);
     if (action === 'set-password') setPasswordFor(reviewer);
-    else if (action === 'reset-password') resetPassword.mutate(reviewer);
+    else if (action === 'reset-password') setResetting(reviewer);
     else if (action === 'toggle-active') toggleActive.mutate(reviewer);
     else setDeleting(reviewer);
   }
@@ -118,6 +114,11 @@ export function ReviewersScreen({
       <SetPasswordDialog
         reviewer={passwordFor}
         onClose={() => setPasswordFor(null)}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+      />
+      <ResetPasswordDialog
+        reviewer={resetting}
+        onClose={() => setResetting(null)}
         onCloseAutoFocus={returnFocus.onCloseAutoFocus}
       />
       <DeleteReviewerDialog

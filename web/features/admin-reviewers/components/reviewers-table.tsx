@@ -1,6 +1,7 @@
 import { REVIEWER_SKELETONS } from '@shared/limits';
 import type { AdminReviewer } from '@shared/reviewer-admin-schemas';
 import { Badge } from '@web/components/ui/badge';
+import { EmptyValue } from '@web/components/ui/empty-value';
 import { ActionsTable, TableCell, TableRow, TableSkeletonRows } from '@web/components/ui/table';
 import { formatDate } from '@web/lib/format-date';
 import { LastEmailCell } from './last-email-cell';
@@ -33,7 +34,7 @@ export function ReviewersTable({
         <TableRow key={reviewer.id}>
           <TableCell className="font-medium">{reviewer.name}</TableCell>
           <TableCell>{reviewer.email}</TableCell>
-          <TableCell>{reviewer.displayName || '-'}</TableCell>
+          <TableCell>{reviewer.displayName || <EmptyValue label="No display name" />}</TableCell>
           <TableCell>
             <Badge variant={reviewer.isActive ? 'success' : 'secondary'}>
               {reviewer.isActive ? 'Active' : 'Inactive'}

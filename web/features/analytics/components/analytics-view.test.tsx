@@ -114,8 +114,8 @@ describe('analytics page', () => {
         '2',
         'Standard deviation ±0.40Range 4.00–4.80',
       ],
-      ['2', '#1', 'Modular heat pumps', '3.20', '1', '-'],
-      ['3', '#4', 'Vertical farming kit', '2.05', '1', '-'],
+      ['2', '#1', 'Modular heat pumps', '3.20', '1', '-Only one review'],
+      ['3', '#4', 'Vertical farming kit', '2.05', '1', '-Only one review'],
     ]);
     expect(within(rows[0]!).getByText('Top ranked')).toBeInTheDocument();
     expect(within(rows[1]!).queryByText('Top ranked')).not.toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { EMPTY_MARK } from '@web/lib/empty-mark';
 import {
   Bar,
   BarChart,
@@ -58,7 +59,7 @@ export function ReviewerActivityChart({ data }: { data: ReviewerActivityPoint[] 
             title: point.fullName,
             lines: [
               `Reviews: ${point.reviewCount}`,
-              `Avg Score: ${point.avgComposite === null ? '-' : formatScore2(point.avgComposite)}`,
+              `Avg Score: ${point.avgComposite === null ? EMPTY_MARK : formatScore2(point.avgComposite)}`,
             ],
           }))}
         />

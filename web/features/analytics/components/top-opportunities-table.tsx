@@ -1,3 +1,4 @@
+import { EmptyValue } from '@web/components/ui/empty-value';
 import {
   Table,
   TableBody,
@@ -67,7 +68,7 @@ export function TopOpportunitiesTable({ rows }: { rows: ReviewedOpportunity[] })
                   </span>
                 ) : (
                   <span className="text-muted-foreground" title="Only one review">
-                    -
+                    <EmptyValue label="Only one review" />
                   </span>
                 )}
               </TableCell>

@@ -6,6 +6,7 @@ import {
   TRUNCATE_REVIEWER,
   TRUNCATE_TOOLTIP,
 } from '@shared/limits';
+import { compareByCompositeRank } from '@shared/ranking';
 import { truncate } from '@shared/text';
 
 /** The per-criterion averages of an analytics row, under the names the analytics page shows. */
@@ -48,17 +49,11 @@ export function reviewedOpportunities(rows: OpportunityAnalyticsRow[]): Reviewed
 }
 
 /**
- * The 'Top Opportunities by Composite Score' table: at most 20 reviewed opportunities, highest
- * composite first; ties go to the one with more reviews, then to the lower number.
+ * The 'Top Opportunities by Composite Score' table: at most 20 reviewed opportunities in the
+ * ranking the dashboard's top list uses too (shared/ranking.ts, docs/figures.md).
  */
 export function topByComposite(rows: OpportunityAnalyticsRow[]): ReviewedOpportunity[] {
-  return rows
-    .filter(isReviewed)
-    .sort(
-      (a, b) =>
-        b.avgComposite - a.avgComposite || b.reviewCount - a.reviewCount || a.number - b.number,
-    )
-    .slice(0, ANALYTICS_TOP);
+  return rows.filter(isReviewed).sort(compareByCompositeRank).slice(0, ANALYTICS_TOP);
 }
 
 /** The top 5 reviewed opportunities by one criterion's average (ties to the lower number). */

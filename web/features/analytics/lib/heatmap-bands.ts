@@ -1,4 +1,5 @@
 import type { HeatmapRow } from '@shared/analytics-schemas';
+import { EMPTY_MARK } from '@web/lib/empty-mark';
 import { formatScore1, formatScore2 } from './analytics-data';
 
 /**
@@ -29,9 +30,9 @@ export function heatmapBandOf(composite: number | null): HeatmapBand {
 /** The legend in ascending order: 1-2, 2-3, 3-4, 4-5, Not reviewed. */
 export const HEATMAP_LEGEND: HeatmapBand[] = [...[...HEATMAP_BANDS].reverse(), NOT_REVIEWED_BAND];
 
-/** The text inside a cell: the composite to 1 decimal, or '-' when not reviewed. */
+/** The text inside a cell: the composite to 1 decimal, or the empty mark when not reviewed. */
 export const heatmapCellText = (composite: number | null) =>
-  composite === null ? '-' : formatScore1(composite);
+  composite === null ? EMPTY_MARK : formatScore1(composite);
 
 /** A cell's tooltip: 'Score: x.xx', or 'Not reviewed'. */
 export const heatmapCellTooltip = (composite: number | null) =>

@@ -5,14 +5,19 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from '@web/components/ui/use-toast';
 import { apiJson, apiRequest, getQueryFn, isApiError, serverMessageOf } from '@web/lib/api-client';
 import { forgetAutoRedirected } from '@web/lib/auto-redirect-flag';
+import { forgetSignedOutNotice, rememberSignedOutNotice } from '@web/lib/signed-out-notice';
 import { useLocation } from 'wouter';
 import { authKeys } from './auth-keys';
 
 const fetchCurrentUser = getQueryFn<CurrentUser | null>({ on401: 'returnNull' });
 
+// The server sends its own wording (account-messages.ts); this stands in if a proxy ate the body.
+const DEACTIVATED_FALLBACK = 'Your account has been deactivated.';
+
 /**
  * The signed-in user, or null for a visitor (GET /api/auth/me answers 401). A deactivated
- * account's session answers 403: it counts as signed out too, so the login form can say why.
+ * account's session answers 403: it counts as signed out too, and the server's reason is kept
+ * for the login form to show after the guard's redirect.
  */
 export const currentUserQueryOptions = queryOptions({
   queryKey: authKeys.currentUser(),
@@ -20,8 +25,9 @@ export const currentUserQueryOptions = queryOptions({
     try {
       return await fetchCurrentUser(context);
     } catch (error) {
-      if (isApiError(error, 403)) return null;
-      throw error;
+      if (!isApiError(error, 403)) throw error;
+      rememberSignedOutNotice(serverMessageOf(error, DEACTIVATED_FALLBACK));
+      return null;
     }
   },
   retry: false,
@@ -39,6 +45,7 @@ export function useLogin() {
     mutationFn: (credentials: LoginInput) =>
       apiJson<CurrentUser>('POST', '/api/auth/login', credentials),
     onSuccess: (user) => {
+      forgetSignedOutNotice();
       queryClient.setQueryData(authKeys.currentUser(), user);
       navigate(homePathFor(user.role), { replace: true });
     },

@@ -111,4 +111,43 @@ describe('login form', () => {
       await within(region).findByText('This account has been deactivated'),
     ).toBeInTheDocument();
   });
+
+  it('says the account was deactivated when a session ends that way, until the next sign-in', async () => {
+    const deactivated = 'Your account has been deactivated. Contact an administrator.';
+    // The page loads while the reviewer is still active; then the admin deactivates the account,
+    // and the next call (the list) answers 403 like every call of that session from then on.
+    let isDeactivated = false;
+    stubSession(reviewerUser, (request) => {
+      if (request.url === '/api/reviewer/opportunities') isDeactivated = true;
+      if (request.url === '/api/auth/login') return { status: 200, body: adminUser };
+      const isReviewerSession =
+        request.url === '/api/auth/me' || request.url.startsWith('/api/reviewer/');
+      if (isDeactivated && isReviewerSession) {
+        return { status: 403, body: { message: deactivated } };
+      }
+      return undefined;
+    });
+    const app = renderApp('/reviewer/opportunities');
+    await waitFor(() => expect(app.currentPath()).toBe('/login'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(deactivated);
+    expect(screen.getByRole('heading', { name: 'Welcome to Assay' })).toBeInTheDocument();
+
+    // Signing in (as someone else, say) forgets it: the next visit to /login shows no reason.
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'pw');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/admin/dashboard'));
+    app.unmount();
+    stubSession(null);
+    await openLogin();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows no reason after an ordinary sign-out or a first visit', async () => {
+    stubSession(null);
+    await openLogin();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

@@ -2,6 +2,8 @@ import { checkLogin, type LoginInput } from '@shared/sign-in';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { SubmitButton } from '@web/components/ui/submit-button';
+import { signedOutNotice } from '@web/lib/signed-out-notice';
+import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useLogin } from '../api/auth-queries';
 
@@ -18,9 +20,13 @@ const loginResolver: Resolver<LoginInput> = async (input) => {
   };
 };
 
-/** Email and password form. */
+/**
+ * Email and password form; above it, why the last session ended when the server said so (a
+ * deactivated account), until the next sign-in.
+ */
 export function LoginForm() {
   const login = useLogin();
+  const [notice] = useState(signedOutNotice);
   const form = useForm<LoginInput>({
     resolver: loginResolver,
     defaultValues: { email: '', password: '' },
@@ -33,6 +39,14 @@ export function LoginForm() {
       className="grid gap-5"
       onSubmit={form.handleSubmit((values) => login.mutate(values))}
     >
+      {notice ? (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm font-medium text-destructive dark:text-red-400"
+        >
+          {notice}
+        </p>
+      ) : null}
       <FormField id="login-email" label="Email" error={errors.email?.message}>
         {(control) => (
           <Input
