@@ -142,7 +142,8 @@ test('row actions are visible without horizontal scrolling at 1024 and 1280 px',
       await openLoaded(page, href);
       const { count, hidden } = await hiddenRowActions(page, table);
       expect(count, `${table} rows at ${width} px`).toBeGreaterThan(0);
-      expect(hidden, `${table} actions hidden at ${width} px`).toEqual([]);
+      // Soft, so that one run reports every width and table that hides an action.
+      expect.soft(hidden, `${table} actions hidden at ${width} px`).toEqual([]);
     }
   }
 });
