@@ -1,11 +1,28 @@
 import { cn } from '@web/lib/cn';
+import { useScrollsSideways } from '@web/lib/use-scrolls-sideways';
 import type { ComponentProps, ReactNode } from 'react';
 import { Skeleton } from './skeleton';
 
-/** A data table that scrolls sideways on narrow screens instead of squeezing its columns. */
+/**
+ * A data table that scrolls sideways inside its card on narrow screens instead of squeezing its
+ * columns or widening the page. While it does, its scroller is a named, focusable region, so that
+ * keyboard users can scroll it too (a table of plain text has nothing else to focus).
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const [scrollerRef, scrollsSideways] = useScrollsSideways<HTMLDivElement>();
+  const scrollRegion = scrollsSideways
+    ? {
+        role: 'region',
+        'aria-label': `${props['aria-label'] ?? 'Table'} (scrolls sideways)`,
+        tabIndex: 0,
+      }
+    : {};
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div
+      ref={scrollerRef}
+      className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      {...scrollRegion}
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

@@ -75,6 +75,8 @@ describe('admin dashboard', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent(/Rank 1\s*#4 Solar roofs\s*3 reviews\s*4\.33/);
     expect(rows[1]).toHaveTextContent(/Rank 2\s*#9 Water reuse\s*1 review\s*3\.20/);
+    // A long title is cut to two lines on a narrow screen; the whole of it shows on hover.
+    expect(within(rows[0]!).getByTitle('#4 Solar roofs')).toHaveTextContent('#4 Solar roofs');
   });
 
   it("says 'No opportunities reviewed yet' when nothing has been reviewed", async () => {

@@ -27,7 +27,7 @@ export function AdminDashboard() {
       ) : (
         <StatCards stats={stats.data} />
       )}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <CommentVisibilityCard />
         <TopOpportunitiesCard />
       </div>

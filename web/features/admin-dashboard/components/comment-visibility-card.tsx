@@ -16,14 +16,14 @@ export function CommentVisibilityCard() {
       </CardHeader>
       <CardContent>
         <div className="flex items-center justify-between gap-4">
-          <div className="space-y-1">
+          <div className="min-w-0 space-y-1">
             <Label htmlFor="show-reviewer-comments">Show Reviewer Comments</Label>
             <p id="show-reviewer-comments-help" className="text-sm text-muted-foreground">
               Allow reviewers to see comments from other reviewers
             </p>
           </div>
           {setting.isPending ? (
-            <Skeleton className="h-6 w-11 rounded-full" />
+            <Skeleton className="h-6 w-11 shrink-0 rounded-full" />
           ) : (
             <Switch
               id="show-reviewer-comments"

@@ -28,7 +28,8 @@ function cardsOf(stats: DashboardStats): StatCard[] {
   ];
 }
 
-const grid = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-4';
+// One minmax(0, 1fr) column on a phone, so that no card is wider than the screen.
+const grid = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4';
 
 /** The four figures of the dashboard (SPEC.md section 2). */
 export function StatCards({ stats }: { stats: DashboardStats }) {

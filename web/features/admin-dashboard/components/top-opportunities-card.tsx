@@ -15,18 +15,24 @@ function TopList({ items }: { items: TopOpportunity[] }) {
   return (
     <ol className="divide-y" aria-label="Top opportunities">
       {items.slice(0, DASHBOARD_TOP).map((item, index) => (
-        <li key={item.id} className="flex items-center gap-4 py-3">
+        <li key={item.id} className="flex items-center gap-3 py-3 sm:gap-4">
           <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-sm">
             <span className="sr-only">Rank </span>
             {index + 1}
           </span>
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium">
+            {/* Two lines at most (a title may be 500 characters); the whole title on hover. */}
+            <p
+              className="line-clamp-2 font-medium wrap-anywhere"
+              title={`#${item.number} ${item.title}`}
+            >
               #{item.number} {item.title}
             </p>
             <p className="text-sm text-muted-foreground">{reviewsLabel(item.reviewCount)}</p>
           </div>
-          <span className="font-semibold tabular-nums">{item.avgComposite.toFixed(2)}</span>
+          <span className="shrink-0 font-semibold tabular-nums">
+            {item.avgComposite.toFixed(2)}
+          </span>
         </li>
       ))}
     </ol>

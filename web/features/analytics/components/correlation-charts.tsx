@@ -66,7 +66,7 @@ function CorrelationScatter({ plot, color }: { plot: CorrelationPlot; color: str
 /** 'Criteria Correlation Analysis': the four scatter plots of SPEC.md, two per row when wide. */
 export function CorrelationCharts({ plots }: { plots: CorrelationPlot[] }) {
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       {plots.map((plot, index) => (
         <CorrelationScatter
           key={plot.id}

@@ -5,7 +5,7 @@ import { ANALYTICS_CRITERIA, formatScore1, topByCriterion } from '../lib/analyti
 /** The five top-5 lists, one per criterion: '#number title' and the average to 1 decimal. */
 export function CriterionTopLists({ rows }: { rows: OpportunityAnalyticsRow[] }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
       {ANALYTICS_CRITERIA.map(({ field, label }) => {
         const top = topByCriterion(rows, field);
         return (

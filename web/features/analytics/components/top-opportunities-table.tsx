@@ -16,7 +16,7 @@ import { disagreementOf, formatScore2, type ReviewedOpportunity } from '../lib/a
  */
 export function TopOpportunitiesTable({ rows }: { rows: ReviewedOpportunity[] }) {
   return (
-    <Table>
+    <Table aria-label="Top opportunities by composite score">
       <TableHeader>
         <TableRow>
           <TableHead className="w-16">Rank</TableHead>
@@ -48,7 +48,7 @@ export function TopOpportunitiesTable({ rows }: { rows: ReviewedOpportunity[] })
                 </span>
               </TableCell>
               <TableCell className="text-muted-foreground">#{row.number}</TableCell>
-              <TableCell className="max-w-xs truncate" title={row.title}>
+              <TableCell className="max-w-40 truncate sm:max-w-xs" title={row.title}>
                 {row.title}
               </TableCell>
               <TableCell className="text-right font-semibold tabular-nums">

@@ -73,7 +73,7 @@ function ExportCard({ type }: { type: ExportType }) {
 export function ExportsView() {
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         {EXPORT_TYPES.map((type) => (
           <ExportCard key={type} type={type} />
         ))}
