@@ -1,5 +1,7 @@
 import {
   adminOpportunitySchema,
+  bulkOpportunityStatusResultSchema,
+  bulkOpportunityStatusSchema,
   createOpportunitySchema,
   opportunityIdParamsSchema,
   updateOpportunitySchema,
@@ -10,7 +12,7 @@ import type { Database } from '../../db/client';
 import { auditActorOf } from '../audit/record-audit';
 import { presentOpportunity } from './presenter';
 import { listOpportunities } from './queries';
-import { createOpportunity, editOpportunity } from './service';
+import { changeOpportunityStatuses, createOpportunity, editOpportunity } from './service';
 
 /** Opportunities (SPEC.md section 7), inside the admin scope. */
 export const opportunityAdminRoutes: FastifyPluginAsyncZod<{
@@ -55,5 +57,27 @@ export const opportunityAdminRoutes: FastifyPluginAsyncZod<{
           publicUrl,
         }),
       ),
+  );
+
+  app.post(
+    '/opportunities/bulk-status',
+    {
+      config: { access: 'admin' },
+      schema: {
+        body: bulkOpportunityStatusSchema,
+        response: { 200: bulkOpportunityStatusResultSchema },
+      },
+    },
+    async (request) => {
+      const { changed, unchanged } = await changeOpportunityStatuses(db, request.body, {
+        actor: auditActorOf(request),
+        publicUrl,
+      });
+      return {
+        status: request.body.status,
+        changed: changed.map(presentOpportunity),
+        unchanged: unchanged.map(presentOpportunity),
+      };
+    },
   );
 };
