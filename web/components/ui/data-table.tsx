@@ -23,9 +23,18 @@ export type DataColumn<Key extends string> = {
  */
 const stickyEnd = 'sticky right-0 z-[1] bg-card text-right';
 
+/**
+ * The row's hover and selected colours, opaque so that the cells scrolled beneath stay hidden,
+ * and the row's bottom line, which the cell's background would otherwise cover.
+ */
+const stickyRowLook =
+  '[tr:hover_&]:bg-[color-mix(in_oklab,var(--muted)_50%,var(--card))] [tr[data-state=selected]_&]:bg-muted [tr:not(:last-child)_&]:shadow-[inset_0_-1px_0_var(--border)]';
+
 /** The cell of a row's actions (its menu), stuck to the table's right edge. */
 export function ActionsCell({ className, ...props }: ComponentProps<'td'>) {
-  return <TableCell className={cn(stickyEnd, 'w-px py-1.5', className)} {...props} />;
+  return (
+    <TableCell className={cn(stickyEnd, stickyRowLook, 'w-px py-1.5', className)} {...props} />
+  );
 }
 
 /** The first cell's content with the row's checkbox before it. */

@@ -22,24 +22,22 @@ export function SelectFilter({
   options: readonly { value: string; label: string }[];
   value: string;
   onValueChange: (value: string) => void;
+  /** The select's width, when not w-40. */
   className?: string;
 }) {
   return (
     <div className="flex items-center gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <NativeSelect
-        id={id}
-        className={cn('w-40', className)}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-      >
-        <option value={ALL}>{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
+      <div className={cn('w-40', className)}>
+        <NativeSelect id={id} value={value} onChange={(event) => onValueChange(event.target.value)}>
+          <option value={ALL}>{allLabel}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
     </div>
   );
 }
