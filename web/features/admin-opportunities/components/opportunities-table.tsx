@@ -98,10 +98,10 @@ export function OpportunitiesTable({
             </Badge>
           </TableCell>
           <TableCell className={classOf.batch}>
-            <Truncated text={opportunity.batch ?? '-'} className="max-w-40" />
+            <Truncated text={opportunity.batch ?? '-'} className="max-w-32" />
           </TableCell>
           <TableCell className={classOf.tags}>
-            <Truncated text={opportunity.tags.join(', ')} className="max-w-48" />
+            <Truncated text={opportunity.tags.join(', ')} className="max-w-40" />
           </TableCell>
           <TableCell className={cn('whitespace-nowrap', classOf.createdAt)}>
             {formatDate(opportunity.createdAt)}

@@ -5,17 +5,18 @@ import type { SortState, SortValue } from '@web/lib/table-sort';
 export type OpportunityColumn = 'number' | 'title' | 'status' | 'batch' | 'tags' | 'createdAt';
 
 /**
- * SPEC.md section 2's columns. The title takes the room that is left and is cut with an
- * ellipsis; the others keep one line. Narrow cards drop Tags (under 52rem, a 1024 px window
- * with the sidebar open), then Created and Batch, so that the row actions never leave the card.
+ * SPEC.md section 2's columns. The title takes the room that is left (at least 10rem) and is cut
+ * with an ellipsis; the others keep one line. Narrower cards drop Tags (under 56rem), then
+ * Created (48rem: a 1024 px window with the sidebar open), then Batch, so that the row fits the
+ * card at laptop widths; below that the table scrolls inside its card with the actions in view.
  */
 export const opportunityColumns: readonly DataColumn<OpportunityColumn>[] = [
   { key: 'number', label: 'Number', className: 'w-px whitespace-nowrap' },
-  { key: 'title', label: 'Title', className: 'w-full max-w-0' },
+  { key: 'title', label: 'Title', className: 'w-full min-w-40 max-w-0' },
   { key: 'status', label: 'Status', className: 'w-px' },
   { key: 'batch', label: 'Batch', className: 'hidden @min-[36rem]:table-cell' },
-  { key: 'tags', label: 'Tags', className: 'hidden @min-[52rem]:table-cell' },
-  { key: 'createdAt', label: 'Created', className: 'hidden w-px @min-[40rem]:table-cell' },
+  { key: 'tags', label: 'Tags', className: 'hidden @min-[56rem]:table-cell' },
+  { key: 'createdAt', label: 'Created', className: 'hidden w-px @min-[48rem]:table-cell' },
 ];
 
 /** Sorting by status follows the lifecycle, not the alphabet. */

@@ -70,7 +70,7 @@ export function ReviewersTable({
               selection={selection}
               id={reviewer.id}
             >
-              <span className="block max-w-44 truncate" title={reviewer.name}>
+              <span className="block max-w-36 truncate" title={reviewer.name}>
                 {reviewer.name}
               </span>
             </SelectableCellContent>

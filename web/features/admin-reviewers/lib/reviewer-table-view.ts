@@ -11,13 +11,14 @@ export type ReviewerColumn =
   | 'lastEmail';
 
 /**
- * SPEC.md section 2's columns and Last Email. The email takes the room that is left and is cut
+ * SPEC.md section 2's columns and Last Email. The email takes the room that is left (at least
+ * 10rem) and is cut
  * with an ellipsis; narrow cards drop Display Name and Last Email (under 56rem and 48rem: a
  * 1024 px window with the sidebar open), then Last Login, so the row actions stay in the card.
  */
 export const reviewerColumns: readonly DataColumn<ReviewerColumn>[] = [
   { key: 'name', label: 'Name', className: 'w-px' },
-  { key: 'email', label: 'Email', className: 'w-full max-w-0' },
+  { key: 'email', label: 'Email', className: 'w-full min-w-40 max-w-0' },
   { key: 'displayName', label: 'Display Name', className: 'hidden @min-[56rem]:table-cell' },
   { key: 'status', label: 'Status', className: 'w-px' },
   { key: 'lastLogin', label: 'Last Login', className: 'hidden w-px @min-[36rem]:table-cell' },
