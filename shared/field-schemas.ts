@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BULK_IDS_MAX } from './limits';
 
 /** Form fields that several contracts take with the same rules. */
 
@@ -24,3 +25,10 @@ export const displayNameSchema = optionalTextSchema(
   200,
   'Display name must be at most 200 characters',
 );
+
+/** The rows a bulk call applies to: distinct ids, at least one, at most BULK_IDS_MAX. */
+export const bulkIdsSchema = z
+  .array(z.uuid('Each id must be a UUID'), 'ids must be a list of ids')
+  .min(1, 'Select at least one row')
+  .max(BULK_IDS_MAX, `At most ${BULK_IDS_MAX} rows at once`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear only once');

@@ -2,6 +2,8 @@
 export const SCORE_MIN = 1;
 export const SCORE_MAX = 5;
 export const MAX_OPPORTUNITIES = 50;
+/** Rows one bulk call (bulk-status, bulk-active) may name: a panel's reviewers fit in one call. */
+export const BULK_IDS_MAX = 200;
 export const TITLE_MAX = 500;
 export const DESCRIPTION_MAX = 1000;
 export const BATCH_MAX = 100;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalTextSchema } from './field-schemas';
+import { bulkIdsSchema, optionalTextSchema } from './field-schemas';
 import { BATCH_MAX, DESCRIPTION_MAX, TITLE_MAX } from './limits';
 
 /** Opportunities as the admin back-office manages them (SPEC.md sections 2, 3, 4 and 5). */
@@ -85,6 +85,24 @@ export const adminOpportunitySchema = opportunityContentSchema.extend({
   publishedAt: z.iso.datetime().nullable(),
 });
 export type AdminOpportunity = z.infer<typeof adminOpportunitySchema>;
+
+/**
+ * POST /api/admin/opportunities/bulk-status: the rows' Publish, Unpublish or Archive in one
+ * transaction, all or nothing.
+ */
+export const bulkOpportunityStatusSchema = z.object({
+  ids: bulkIdsSchema,
+  status: opportunityStatusSchema,
+});
+export type BulkOpportunityStatus = z.infer<typeof bulkOpportunityStatusSchema>;
+
+/** What a bulk status change did: the rows it moved, and those already in that status. */
+export const bulkOpportunityStatusResultSchema = z.object({
+  status: opportunityStatusSchema,
+  changed: z.array(adminOpportunitySchema),
+  unchanged: z.array(adminOpportunitySchema),
+});
+export type BulkOpportunityStatusResult = z.infer<typeof bulkOpportunityStatusResultSchema>;
 
 export const imageUploadResultSchema = z.object({ url: z.string() });
 export type ImageUploadResult = z.infer<typeof imageUploadResultSchema>;

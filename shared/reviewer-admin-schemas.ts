@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth-schemas';
-import { displayNameSchema, personNameSchema } from './field-schemas';
+import { bulkIdsSchema, displayNameSchema, personNameSchema } from './field-schemas';
 import { PASSWORD_MIN_CREATE, PASSWORD_MIN_SET } from './limits';
 
 /** Reviewer accounts as the admin back-office manages them (SPEC.md sections 2, 3 and 5). */
@@ -60,6 +60,21 @@ export const adminReviewerSchema = z.object({
   lastEmail: lastEmailSchema.nullable().optional(),
 });
 export type AdminReviewer = z.infer<typeof adminReviewerSchema>;
+
+/** POST /api/admin/reviewers/bulk-active: Activate or Deactivate for many rows, all or nothing. */
+export const bulkReviewerActiveSchema = z.object({
+  ids: bulkIdsSchema,
+  isActive: updateReviewerSchema.shape.isActive,
+});
+export type BulkReviewerActive = z.infer<typeof bulkReviewerActiveSchema>;
+
+/** What a bulk activation did: the accounts it changed, and those already in that state. */
+export const bulkReviewerActiveResultSchema = z.object({
+  isActive: z.boolean(),
+  changed: z.array(adminReviewerSchema),
+  unchanged: z.array(adminReviewerSchema),
+});
+export type BulkReviewerActiveResult = z.infer<typeof bulkReviewerActiveResultSchema>;
 
 export const tempPasswordSchema = z.object({ tempPassword: z.string() });
 export type TempPassword = z.infer<typeof tempPasswordSchema>;

@@ -260,6 +260,12 @@ const ENDPOINTS: Record<string, Endpoint> = {
     cookie: () => adminCookie,
     valid: () => ({ isActive: true }),
   },
+  'POST /api/admin/reviewers/bulk-active': {
+    method: 'POST',
+    url: () => '/api/admin/reviewers/bulk-active',
+    cookie: () => adminCookie,
+    valid: () => ({ ids: [victimId], isActive: true }),
+  },
   'POST /api/admin/reviewers/:id/set-password': {
     method: 'POST',
     url: () => `/api/admin/reviewers/${victimId}/set-password`,
@@ -302,6 +308,12 @@ const ENDPOINTS: Record<string, Endpoint> = {
       tags: ['x'],
       status: 'published',
     }),
+  },
+  'POST /api/admin/opportunities/bulk-status': {
+    method: 'POST',
+    url: () => '/api/admin/opportunities/bulk-status',
+    cookie: () => adminCookie,
+    valid: () => ({ ids: [opportunityId], status: 'published' }),
   },
   'POST /api/reviewer/reviews': {
     method: 'POST',

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { comments, opportunities, reviews, viewerStates } from '../../db/schema/index';
 
@@ -20,6 +20,19 @@ export async function findOpportunityForUpdate(
     .limit(1)
     .for('update');
   return row;
+}
+
+/**
+ * Locks the rows of these ids (those that exist) until the transaction ends, in id order, so that
+ * two bulk changes over overlapping rows queue instead of deadlocking.
+ */
+export async function findOpportunitiesForUpdate(db: Db, ids: string[]): Promise<OpportunityRow[]> {
+  return db
+    .select()
+    .from(opportunities)
+    .where(inArray(opportunities.id, ids))
+    .orderBy(asc(opportunities.id))
+    .for('update');
 }
 
 export async function findOpportunityIdByNumber(db: Db, number: number) {

@@ -1,5 +1,7 @@
 import {
   adminOpportunitySchema,
+  bulkOpportunityStatusResultSchema,
+  bulkOpportunityStatusSchema,
   createOpportunitySchema,
   deletedOpportunitySchema,
   opportunityDeletionImpactSchema,
@@ -13,6 +15,7 @@ import { auditActorOf } from '../audit/record-audit';
 import { presentOpportunity } from './presenter';
 import { listOpportunities } from './queries';
 import {
+  changeOpportunityStatuses,
   createOpportunity,
   editOpportunity,
   opportunityDeletionImpact,
@@ -84,5 +87,27 @@ export const opportunityAdminRoutes: FastifyPluginAsyncZod<{
       schema: { params: opportunityIdParamsSchema, response: { 200: deletedOpportunitySchema } },
     },
     async (request) => removeOpportunity(db, request.params.id, auditActorOf(request)),
+  );
+
+  app.post(
+    '/opportunities/bulk-status',
+    {
+      config: { access: 'admin' },
+      schema: {
+        body: bulkOpportunityStatusSchema,
+        response: { 200: bulkOpportunityStatusResultSchema },
+      },
+    },
+    async (request) => {
+      const { changed, unchanged } = await changeOpportunityStatuses(db, request.body, {
+        actor: auditActorOf(request),
+        publicUrl,
+      });
+      return {
+        status: request.body.status,
+        changed: changed.map(presentOpportunity),
+        unchanged: unchanged.map(presentOpportunity),
+      };
+    },
   );
 };

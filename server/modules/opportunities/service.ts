@@ -16,6 +16,7 @@ import {
   countDependents,
   countOpportunities,
   deleteOpportunity,
+  findOpportunitiesForUpdate,
   findOpportunity,
   findOpportunityForUpdate,
   findOpportunityIdByNumber,
@@ -24,6 +25,8 @@ import {
   type OpportunityRow,
   updateOpportunity,
 } from './queries';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export const OPPORTUNITY_NOT_FOUND = 'Opportunity not found';
 export const LIMIT_REACHED = `The limit of ${MAX_OPPORTUNITIES} opportunities has been reached`;
@@ -121,23 +124,7 @@ export async function editOpportunity(
         const holder = await findOpportunityIdByNumber(tx, input.number);
         if (holder) throw conflict(duplicateNumber(input.number));
       }
-      const row = await updateOpportunity(tx, id, {
-        ...input,
-        publishedAt: publishedAtFor(input.status, current.publishedAt),
-      });
-      const changes = changesBetween(current, row, AUDITED_FIELDS);
-      const changedKeys = Object.keys(changes.after).filter((key) => key !== 'publishedAt');
-      const isStatusOnly = changedKeys.length === 1 && changedKeys[0] === 'status';
-      await recordAudit(tx, context.actor, {
-        action: isStatusOnly ? 'opportunity.status_change' : 'opportunity.update',
-        entityType: 'opportunity',
-        entityId: id,
-        changes,
-      });
-      if (row.publishedAt && !current.publishedAt) {
-        await queueNewOpportunityEmails(tx, row, context.publicUrl);
-      }
-      return row;
+      return applyEdit(tx, current, input, context);
     }),
   );
 }
@@ -176,5 +163,82 @@ export async function removeOpportunity(
       changes: { before: auditedOpportunity(row), removed },
     });
     return { id, number: row.number, title: row.title, removed };
+  });
+}
+
+/**
+ * Writes an edit of a row the caller's transaction has locked, with its audit row and, on the
+ * first publication, the new-opportunity emails: what one PATCH and each row of a bulk status
+ * change do alike.
+ */
+export async function applyEdit(
+  tx: Transaction,
+  current: OpportunityRow,
+  input: UpdateOpportunity,
+  context: OpportunityChangeContext,
+): Promise<OpportunityRow> {
+  const row = await updateOpportunity(tx, current.id, {
+    ...input,
+    publishedAt: publishedAtFor(input.status, current.publishedAt),
+  });
+  const changes = changesBetween(current, row, AUDITED_FIELDS);
+  const changedKeys = Object.keys(changes.after).filter((key) => key !== 'publishedAt');
+  const isStatusOnly = changedKeys.length === 1 && changedKeys[0] === 'status';
+  await recordAudit(tx, context.actor, {
+    action: isStatusOnly ? 'opportunity.status_change' : 'opportunity.update',
+    entityType: 'opportunity',
+    entityId: current.id,
+    changes,
+  });
+  if (row.publishedAt && !current.publishedAt) {
+    await queueNewOpportunityEmails(tx, row, context.publicUrl);
+  }
+  return row;
+}
+
+const numbersOf = (rows: OpportunityRow[]) =>
+  rows
+    .map((row) => row.number)
+    .toSorted((a, b) => a - b)
+    .map((number) => `#${number}`)
+    .join(', ');
+
+export const opportunitiesNotFound = (ids: string[]) =>
+  `${ids.length === 1 ? 'Opportunity' : 'Opportunities'} not found: ${ids.join(', ')}`;
+
+/** Unpublish is offered for published rows only (SPEC.md section 4); archived ones stay out. */
+export const archivedCannotBeUnpublished = (rows: OpportunityRow[]) =>
+  `Only published opportunities can be unpublished: ${numbersOf(rows)} ${
+    rows.length === 1 ? 'is' : 'are'
+  } archived`;
+
+export type BulkStatusOutcome = { changed: OpportunityRow[]; unchanged: OpportunityRow[] };
+
+/**
+ * Publish, Unpublish or Archive for many rows in one transaction: every row is checked before any
+ * is written, so one unknown id (404) or one archived row asked to become a draft (409) leaves
+ * all of them as they were. Each moved row goes through applyEdit, as a PATCH of its status
+ * would (audit row, first-publication emails); rows already in the status are left untouched.
+ */
+export async function changeOpportunityStatuses(
+  db: Database,
+  input: { ids: string[]; status: OpportunityStatus },
+  context: OpportunityChangeContext,
+): Promise<BulkStatusOutcome> {
+  return db.transaction(async (tx) => {
+    const rows = await findOpportunitiesForUpdate(tx, input.ids);
+    const found = new Set(rows.map((row) => row.id));
+    const missing = input.ids.filter((id) => !found.has(id));
+    if (missing.length > 0) throw notFound(opportunitiesNotFound(missing));
+    if (input.status === 'draft') {
+      const archived = rows.filter((row) => row.status === 'archived');
+      if (archived.length > 0) throw conflict(archivedCannotBeUnpublished(archived));
+    }
+    const outcome: BulkStatusOutcome = { changed: [], unchanged: [] };
+    for (const row of rows.toSorted((a, b) => a.number - b.number)) {
+      if (row.status === input.status) outcome.unchanged.push(row);
+      else outcome.changed.push(await applyEdit(tx, row, { status: input.status }, context));
+    }
+    return outcome;
   });
 }

@@ -61,6 +61,16 @@ export async function findReviewerForUpdate(db: Db, id: string): Promise<UserRow
   return row;
 }
 
+/** Locks the reviewer rows of these ids (admins never), in id order so bulk changes queue. */
+export async function findReviewersForUpdate(db: Db, ids: string[]): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, ids), isReviewer))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
 export async function updateReviewer(
   db: Db,
   id: string,

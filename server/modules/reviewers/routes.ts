@@ -1,6 +1,8 @@
 import { messageSchema } from '@shared/auth-schemas';
 import {
   adminReviewerSchema,
+  bulkReviewerActiveResultSchema,
+  bulkReviewerActiveSchema,
   createReviewerSchema,
   reviewerIdParamsSchema,
   sendRemindersResultSchema,
@@ -21,6 +23,7 @@ import {
   sendReviewReminders,
   setReviewerActive,
   setReviewerPassword,
+  setReviewersActive,
 } from './service';
 
 /** Reviewer accounts (SPEC.md section 7), inside the admin scope. */
@@ -79,6 +82,26 @@ export const reviewerAdminRoutes: FastifyPluginAsyncZod<{
           auditActorOf(request),
         ),
       ),
+  );
+
+  app.post(
+    '/reviewers/bulk-active',
+    {
+      config: { access: 'admin' },
+      schema: { body: bulkReviewerActiveSchema, response: { 200: bulkReviewerActiveResultSchema } },
+    },
+    async (request) => {
+      const { changed, unchanged } = await setReviewersActive(
+        db,
+        request.body,
+        auditActorOf(request),
+      );
+      return {
+        isActive: request.body.isActive,
+        changed: changed.map((row) => presentReviewer(row)),
+        unchanged: unchanged.map((row) => presentReviewer(row)),
+      };
+    },
   );
 
   app.post(

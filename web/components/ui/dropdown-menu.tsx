@@ -13,10 +13,15 @@ export function DropdownMenuContent({
 }: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
+      {/*
+        No closing animation: while a closed menu faded out it stayed mounted, still listening
+        for outside pointer-downs and still covering the rows below it, so a click on its trigger
+        in those 150 ms reopened it and dismissed it in the same event (issue 21, defect 4).
+      */}
       <MenuPrimitive.Content
         sideOffset={sideOffset}
         className={cn(
-          'z-50 min-w-[8rem] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md data-[state=open]:animate-zoom-in data-[state=closed]:animate-fade-out',
+          'z-50 min-w-[8rem] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md data-[state=open]:animate-zoom-in',
           className,
         )}
         {...props}

@@ -1,5 +1,7 @@
 import type {
   AdminOpportunity,
+  BulkOpportunityStatus,
+  BulkOpportunityStatusResult,
   CreateOpportunityInput,
   DeletedOpportunity,
   ImageUploadResult,
@@ -13,6 +15,7 @@ import { invalidateAdminFigures } from '@web/lib/admin-figures';
 import { apiJson, apiUpload, serverMessageOf } from '@web/lib/api-client';
 import { useToastingMutation } from '@web/lib/use-toasting-mutation';
 import { countOf } from '../lib/count-of';
+import { countOpportunities, STATUS_VERBS } from '../lib/opportunity-table-view';
 import { opportunityKeys } from './opportunity-keys';
 
 export const opportunitiesQueryOptions = queryOptions<AdminOpportunity[]>({
@@ -104,5 +107,34 @@ export function useDeleteOpportunity() {
     }),
     invalidate: invalidateOpportunities,
     failureTitle: 'Failed to Delete Opportunity',
+  });
+}
+
+/** What a bulk status change did, in words: '3 opportunities published', '1 already was'. */
+function bulkOutcome({ status, changed, unchanged }: BulkOpportunityStatusResult) {
+  const verb = STATUS_VERBS[status];
+  return {
+    title:
+      changed.length === 0
+        ? 'No opportunities changed'
+        : `${countOpportunities(changed.length)} ${verb}`,
+    description:
+      unchanged.length === 0
+        ? undefined
+        : `${countOpportunities(unchanged.length)} ${unchanged.length === 1 ? 'was' : 'were'} already ${verb}`,
+  };
+}
+
+/**
+ * Publish, Unpublish or Archive for the checked rows: one call that applies to all of them or,
+ * when one is refused, to none ('Nothing Changed' and the server's message naming the rows).
+ */
+export function useBulkChangeOpportunityStatus() {
+  return useToastingMutation({
+    mutationFn: (input: BulkOpportunityStatus) =>
+      apiJson<BulkOpportunityStatusResult>('POST', '/api/admin/opportunities/bulk-status', input),
+    succeeded: bulkOutcome,
+    invalidate: invalidateOpportunities,
+    failureTitle: 'Nothing Changed',
   });
 }

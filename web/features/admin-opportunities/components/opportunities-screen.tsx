@@ -4,18 +4,24 @@ import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { Label } from '@web/components/ui/label';
-import { NativeSelect } from '@web/components/ui/native-select';
+import { ALL } from '@web/components/ui/list-filters';
 import { useReturnFocus } from '@web/lib/use-return-focus';
+import { useRowSelection } from '@web/lib/use-row-selection';
+import { useTableView } from '@web/lib/use-table-view';
 import { AlertCircle, FileText, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useChangeOpportunityStatus, useOpportunities } from '../api/opportunity-queries';
 import { batchesOf, nextOpportunityNumber } from '../lib/opportunity-form-values';
+import {
+  initialOpportunitySort,
+  opportunitySearchText,
+  opportunitySortValues,
+} from '../lib/opportunity-table-view';
 import { DeleteOpportunityDialog } from './delete-opportunity-dialog';
 import { OpportunitiesTable, OpportunitiesTableSkeleton } from './opportunities-table';
+import { OpportunityBulkActions } from './opportunity-bulk-actions';
 import { type OpportunityDialogState, OpportunityFormDialog } from './opportunity-form-dialog';
-
-const ALL_BATCHES = '';
+import { noOpportunityFilters, OpportunityListControls } from './opportunity-list-controls';
 
 const LIMIT_NOTE_ID = 'opportunity-limit-note';
 
@@ -58,11 +64,26 @@ export function OpportunitiesScreen() {
   const changeStatus = useChangeOpportunityStatus();
   const [dialog, setDialog] = useState<OpportunityDialogState | null>(null);
   const [deleting, setDeleting] = useState<AdminOpportunity | null>(null);
-  const [batch, setBatch] = useState(ALL_BATCHES);
+  const [filters, setFilters] = useState(noOpportunityFilters);
 
   const all = opportunities.data ?? [];
   const batches = useMemo(() => batchesOf(all), [all]);
-  const shown = batch === ALL_BATCHES ? all : all.filter((o) => o.batch === batch);
+  const filtered = useMemo(
+    () =>
+      all.filter(
+        (o) =>
+          (filters.status === ALL || o.status === filters.status) &&
+          (filters.batch === ALL || o.batch === filters.batch),
+      ),
+    [all, filters],
+  );
+  const view = useTableView(filtered, {
+    initialSort: initialOpportunitySort,
+    textOf: opportunitySearchText,
+    sortValueOf: opportunitySortValues,
+  });
+  const shownIds = useMemo(() => view.shown.map((o) => o.id), [view.shown]);
+  const selection = useRowSelection(shownIds);
   const returnFocus = useReturnFocus();
   const openCreate = () => {
     returnFocus.remember(null);
@@ -78,23 +99,18 @@ export function OpportunitiesScreen() {
           <AddOpportunityButton onClick={openCreate} isAtLimit={all.length >= MAX_OPPORTUNITIES} />
         }
       />
-      {batches.length > 0 ? (
-        <div className="flex items-center gap-2">
-          <Label htmlFor="batch-filter">Batch</Label>
-          <div className="w-56">
-            <NativeSelect
-              id="batch-filter"
-              value={batch}
-              onChange={(event) => setBatch(event.target.value)}
-            >
-              <option value={ALL_BATCHES}>All Batches</option>
-              {batches.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+      {all.length > 0 ? (
+        <div className="space-y-3">
+          <OpportunityListControls
+            query={view.query}
+            onQueryChange={view.setQuery}
+            filters={filters}
+            onFiltersChange={setFilters}
+            batches={batches}
+            shown={view.shown.length}
+            total={all.length}
+          />
+          <OpportunityBulkActions selection={selection} />
         </div>
       ) : null}
       <Card className="py-2">
@@ -117,7 +133,10 @@ export function OpportunitiesScreen() {
             />
           ) : (
             <OpportunitiesTable
-              opportunities={shown}
+              opportunities={view.shown}
+              sort={view.sort}
+              onSortChange={view.setSort}
+              selection={selection}
               onEdit={(opportunity, trigger) => {
                 returnFocus.remember(trigger);
                 setDialog({ mode: 'edit', opportunity });

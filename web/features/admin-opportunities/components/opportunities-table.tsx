@@ -1,9 +1,19 @@
 import type { AdminOpportunity, OpportunityStatus } from '@shared/opportunity-schemas';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
+import {
+  ActionsCell,
+  DataTable,
+  NoMatchesRow,
+  SelectableCellContent,
+} from '@web/components/ui/data-table';
 import { EmptyValue } from '@web/components/ui/empty-value';
 import { ActionsTable, TableCell, TableRow, TableSkeletonRows } from '@web/components/ui/table';
+import { cn } from '@web/lib/cn';
 import { formatDate } from '@web/lib/format-date';
+import type { SortState } from '@web/lib/table-sort';
+import type { RowSelection } from '@web/lib/use-row-selection';
 import { STATUS_LABELS } from '../lib/opportunity-form-values';
+import { type OpportunityColumn, opportunityColumns } from '../lib/opportunity-table-view';
 import { OpportunityRowMenu } from './opportunity-row-menu';
 
 const statusVariants: Record<OpportunityStatus, BadgeVariant> = {
@@ -12,11 +22,13 @@ const statusVariants: Record<OpportunityStatus, BadgeVariant> = {
   archived: 'outline',
 };
 
-const columns = ['Number', 'Title', 'Status', 'Batch', 'Tags', 'Created'] as const;
+const classOf = Object.fromEntries(
+  opportunityColumns.map((column) => [column.key, column.className]),
+) as Record<OpportunityColumn, string | undefined>;
 
 export function OpportunitiesTableSkeleton() {
   return (
-    <ActionsTable label="Opportunities" columns={columns}>
+    <ActionsTable label="Opportunities" columns={opportunityColumns.map((c) => c.label)}>
       <TableSkeletonRows
         rows={5}
         widths={[10, 60, 16, 16, 24, 20, 8]}
@@ -26,43 +38,91 @@ export function OpportunitiesTableSkeleton() {
   );
 }
 
+/** One line, cut with an ellipsis; the whole text in the tooltip. */
+function Truncated({ text, className }: { text: string; className?: string }) {
+  return (
+    <span className={cn('block truncate', className)} title={text}>
+      {text}
+    </span>
+  );
+}
+
 export function OpportunitiesTable({
   opportunities,
+  sort,
+  onSortChange,
+  selection,
   onEdit,
   onChangeStatus,
   onDelete,
 }: {
   opportunities: AdminOpportunity[];
+  sort: SortState<OpportunityColumn>;
+  onSortChange: (sort: SortState<OpportunityColumn>) => void;
+  selection: RowSelection;
   onEdit: (opportunity: AdminOpportunity, trigger: HTMLElement | null) => void;
   onChangeStatus: (opportunity: AdminOpportunity, status: OpportunityStatus) => void;
   onDelete: (opportunity: AdminOpportunity, trigger: HTMLElement | null) => void;
 }) {
   return (
-    <ActionsTable label="Opportunities" columns={columns}>
+    <DataTable
+      label="Opportunities"
+      columns={opportunityColumns}
+      sort={sort}
+      onSortChange={onSortChange}
+      selection={selection}
+      selectAllLabel="Select all shown opportunities"
+    >
+      {opportunities.length === 0 ? (
+        <NoMatchesRow columns={opportunityColumns.length}>
+          No opportunities match the search and filters
+        </NoMatchesRow>
+      ) : null}
       {opportunities.map((opportunity) => (
-        <TableRow key={opportunity.id}>
-          <TableCell className="font-medium tabular-nums">#{opportunity.number}</TableCell>
-          <TableCell className="max-w-md truncate" title={opportunity.title}>
-            {opportunity.title}
+        <TableRow
+          key={opportunity.id}
+          data-state={selection.isSelected(opportunity.id) ? 'selected' : undefined}
+        >
+          <TableCell className={cn('font-medium tabular-nums', classOf.number)}>
+            <SelectableCellContent
+              label={`Select #${opportunity.number}`}
+              selection={selection}
+              id={opportunity.id}
+            >
+              #{opportunity.number}
+            </SelectableCellContent>
           </TableCell>
-          <TableCell>
+          <TableCell className={classOf.title}>
+            <Truncated text={opportunity.title} />
+          </TableCell>
+          <TableCell className={classOf.status}>
             <Badge variant={statusVariants[opportunity.status]}>
               {STATUS_LABELS[opportunity.status]}
             </Badge>
           </TableCell>
-          <TableCell>{opportunity.batch ?? <EmptyValue label="No batch" />}</TableCell>
-          <TableCell className="max-w-xs truncate">{opportunity.tags.join(', ')}</TableCell>
-          <TableCell className="whitespace-nowrap">{formatDate(opportunity.createdAt)}</TableCell>
-          <TableCell className="text-right">
+          <TableCell className={classOf.batch}>
+            {opportunity.batch === null ? (
+              <EmptyValue label="No batch" />
+            ) : (
+              <Truncated text={opportunity.batch} className="max-w-32" />
+            )}
+          </TableCell>
+          <TableCell className={classOf.tags}>
+            <Truncated text={opportunity.tags.join(', ')} className="max-w-40" />
+          </TableCell>
+          <TableCell className={cn('whitespace-nowrap', classOf.createdAt)}>
+            {formatDate(opportunity.createdAt)}
+          </TableCell>
+          <ActionsCell>
             <OpportunityRowMenu
               opportunity={opportunity}
               onEdit={onEdit}
               onChangeStatus={onChangeStatus}
               onDelete={onDelete}
             />
-          </TableCell>
+          </ActionsCell>
         </TableRow>
       ))}
-    </ActionsTable>
+    </DataTable>
   );
 }

@@ -1,6 +1,8 @@
 import { TEMP_PASSWORD_TOAST_MS } from '@shared/limits';
 import type {
   AdminReviewer,
+  BulkReviewerActive,
+  BulkReviewerActiveResult,
   CreateReviewer,
   SendRemindersResult,
   TempPassword,
@@ -9,6 +11,7 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { invalidateAdminFigures } from '@web/lib/admin-figures';
 import { apiJson } from '@web/lib/api-client';
 import { useToastingMutation } from '@web/lib/use-toasting-mutation';
+import { countReviewers } from '../lib/reviewer-table-view';
 import { reviewerKeys } from './reviewer-keys';
 
 export const reviewersQueryOptions = queryOptions<AdminReviewer[]>({
@@ -79,6 +82,34 @@ export function useToggleReviewerActive() {
       description: `${reviewer.name} is now ${reviewer.isActive ? 'active' : 'inactive'}`,
     }),
     invalidate: invalidateReviewersAndFigures,
+  });
+}
+
+/** What a bulk activation did, in words: '3 reviewers deactivated', '1 already was'. */
+function bulkOutcome({ isActive, changed, unchanged }: BulkReviewerActiveResult) {
+  const verb = isActive ? 'activated' : 'deactivated';
+  const state = isActive ? 'active' : 'inactive';
+  return {
+    title:
+      changed.length === 0 ? 'No reviewers changed' : `${countReviewers(changed.length)} ${verb}`,
+    description:
+      unchanged.length === 0
+        ? undefined
+        : `${countReviewers(unchanged.length)} ${unchanged.length === 1 ? 'was' : 'were'} already ${state}`,
+  };
+}
+
+/**
+ * Activate or Deactivate the checked reviewers: one call that applies to all of them or, when
+ * one is refused, to none ('Nothing Changed' and the server's message naming the rows).
+ */
+export function useBulkSetReviewersActive() {
+  return useToastingMutation({
+    mutationFn: (input: BulkReviewerActive) =>
+      apiJson<BulkReviewerActiveResult>('POST', '/api/admin/reviewers/bulk-active', input),
+    succeeded: bulkOutcome,
+    invalidate: invalidateReviewersAndFigures,
+    failureTitle: 'Nothing Changed',
   });
 }
 

@@ -3,14 +3,24 @@ import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
+import { ALL } from '@web/components/ui/list-filters';
 import { PendingButton } from '@web/components/ui/submit-button';
 import { useReturnFocus } from '@web/lib/use-return-focus';
+import { useRowSelection } from '@web/lib/use-row-selection';
+import { useTableView } from '@web/lib/use-table-view';
 import { BellRing, UserPlus, Users } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useReviewers, useSendReminders, useToggleReviewerActive } from '../api/reviewer-queries';
+import {
+  initialReviewerSort,
+  reviewerSearchText,
+  reviewerSortValues,
+} from '../lib/reviewer-table-view';
 import { CreateReviewerDialog } from './create-reviewer-dialog';
 import { DeleteReviewerDialog } from './delete-reviewer-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { ReviewerBulkActions } from './reviewer-bulk-actions';
+import { ReviewerListControls, type ReviewerStatusFilter } from './reviewer-list-controls';
 import type { ReviewerAction } from './reviewer-row-menu';
 import { ReviewersTable, ReviewersTableSkeleton } from './reviewers-table';
 import { SetPasswordDialog } from './set-password-dialog';
@@ -56,6 +66,20 @@ export function ReviewersScreen({
   const [passwordFor, setPasswordFor] = useState<AdminReviewer | null>(null);
   const [resetting, setResetting] = useState<AdminReviewer | null>(null);
   const [deleting, setDeleting] = useState<AdminReviewer | null>(null);
+  const [status, setStatus] = useState<ReviewerStatusFilter>(ALL);
+
+  const all = reviewers.data ?? [];
+  const filtered = useMemo(
+    () => (status === ALL ? all : all.filter((r) => r.isActive === (status === 'active'))),
+    [all, status],
+  );
+  const view = useTableView(filtered, {
+    initialSort: initialReviewerSort,
+    textOf: reviewerSearchText,
+    sortValueOf: reviewerSortValues,
+  });
+  const shownIds = useMemo(() => view.shown.map((r) => r.id), [view.shown]);
+  const selection = useRowSelection(shownIds);
 
   const returnFocus = useReturnFocus();
 
@@ -86,6 +110,19 @@ export function ReviewersScreen({
           </>
         }
       />
+      {all.length > 0 ? (
+        <div className="space-y-3">
+          <ReviewerListControls
+            query={view.query}
+            onQueryChange={view.setQuery}
+            status={status}
+            onStatusChange={setStatus}
+            shown={view.shown.length}
+            total={all.length}
+          />
+          <ReviewerBulkActions selection={selection} />
+        </div>
+      ) : null}
       <Card className="py-2">
         <CardContent className="px-2 sm:px-4">
           {reviewers.isPending ? (
@@ -105,7 +142,13 @@ export function ReviewersScreen({
               action={<AddReviewerButton onClick={openCreate} />}
             />
           ) : (
-            <ReviewersTable reviewers={reviewers.data} onAction={handleAction} />
+            <ReviewersTable
+              reviewers={view.shown}
+              sort={view.sort}
+              onSortChange={view.setSort}
+              selection={selection}
+              onAction={handleAction}
+            />
           )}
         </CardContent>
       </Card>

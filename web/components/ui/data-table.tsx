@@ -1,0 +1,145 @@
+import { cn } from '@web/lib/cn';
+import { nextSort, type SortState } from '@web/lib/table-sort';
+import type { RowSelection } from '@web/lib/use-row-selection';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Checkbox } from './checkbox';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from './table';
+
+export type DataColumn<Key extends string> = {
+  key: Key;
+  label: string;
+  /**
+   * Classes of the column's header and cells: its width, or `hidden @min-[40rem]:table-cell` to
+   * show it only when the table's container is that wide (the card, not the window: the
+   * sidebar's width counts).
+   */
+  className?: string;
+};
+
+/**
+ * Row actions stay in view: the last column sticks to the table's right edge, so on a phone,
+ * where the table scrolls sideways inside its card, the menu is still one tap away.
+ */
+const stickyEnd = 'sticky right-0 z-[1] bg-card text-right';
+
+/**
+ * The row's hover and selected colours, opaque so that the cells scrolled beneath stay hidden,
+ * and the row's bottom line, which the cell's background would otherwise cover.
+ */
+const stickyRowLook =
+  '[tr:hover_&]:bg-[color-mix(in_oklab,var(--muted)_50%,var(--card))] [tr[data-state=selected]_&]:bg-muted [tr:not(:last-child)_&]:shadow-[inset_0_-1px_0_var(--border)]';
+
+/** The cell of a row's actions (its menu), stuck to the table's right edge. */
+export function ActionsCell({ className, ...props }: ComponentProps<'td'>) {
+  return (
+    <TableCell className={cn(stickyEnd, stickyRowLook, 'w-px py-1.5', className)} {...props} />
+  );
+}
+
+/** The first cell's content with the row's checkbox before it. */
+export function SelectableCellContent({
+  label,
+  selection,
+  id,
+  children,
+}: {
+  label: string;
+  selection: RowSelection;
+  id: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-3">
+      <Checkbox
+        aria-label={label}
+        checked={selection.isSelected(id)}
+        onCheckedChange={(checked) => selection.toggle(id, checked)}
+      />
+      <span className="min-w-0 truncate">{children}</span>
+    </div>
+  );
+}
+
+function SortIcon({ direction }: { direction: SortState<string>['direction'] | null }) {
+  const Icon =
+    direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;
+  return <Icon aria-hidden="true" className={cn('size-3.5', !direction && 'opacity-50')} />;
+}
+
+/**
+ * An admin list that sorts by any column (each header a button; the sorted one carries
+ * aria-sort), with a checkbox per row and one in the first header for every shown row, and the
+ * row actions in a last column that stays in view. `children` are the body rows.
+ */
+export function DataTable<Key extends string>({
+  label,
+  columns,
+  sort,
+  onSortChange,
+  selection,
+  selectAllLabel,
+  children,
+}: {
+  label: string;
+  columns: readonly DataColumn<Key>[];
+  sort: SortState<Key>;
+  onSortChange: (sort: SortState<Key>) => void;
+  selection: RowSelection;
+  selectAllLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="@container relative w-full overflow-x-auto">
+      <table aria-label={label} className="w-full caption-bottom text-sm">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            {columns.map((column, index) => {
+              const direction = sort.key === column.key ? sort.direction : null;
+              return (
+                <TableHead
+                  key={column.key}
+                  aria-sort={direction ?? undefined}
+                  className={cn('px-2', column.className)}
+                >
+                  <div className="flex items-center gap-1">
+                    {index === 0 ? (
+                      <Checkbox
+                        aria-label={selectAllLabel}
+                        className="mr-1 ml-1"
+                        checked={selection.allShown}
+                        indeterminate={selection.someShown}
+                        onCheckedChange={selection.toggleAllShown}
+                      />
+                    ) : null}
+                    <button
+                      type="button"
+                      onClick={() => onSortChange(nextSort(sort, column.key))}
+                      className="inline-flex h-8 cursor-pointer items-center gap-1 rounded-md px-1 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                    >
+                      {column.label}
+                      <SortIcon direction={direction} />
+                    </button>
+                  </div>
+                </TableHead>
+              );
+            })}
+            <TableHead className={cn(stickyEnd, 'w-px')}>Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>{children}</TableBody>
+      </table>
+    </div>
+  );
+}
+
+/** The one row a table shows when its search or filters leave nothing. */
+export function NoMatchesRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <TableRow className="hover:bg-transparent">
+      <TableCell colSpan={columns + 1} className="py-10 text-center text-muted-foreground">
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}
