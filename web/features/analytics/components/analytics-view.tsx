@@ -1,8 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Skeleton } from '@web/components/ui/skeleton';
-import { AlertTriangle } from 'lucide-react';
+import { ErrorCard, LoadingCards } from '@web/components/ui/card-states';
 import {
   heatmapQuery,
   opportunityAnalyticsQuery,
@@ -24,40 +21,6 @@ import { CriterionTopLists } from './criterion-top-lists';
 import { ReviewerActivityChart } from './reviewer-activity-chart';
 import { TopOpportunitiesTable } from './top-opportunities-table';
 
-function AnalyticsLoading() {
-  return (
-    <div role="status" aria-label="Loading analytics" className="space-y-6">
-      {[0, 1, 2].map((index) => (
-        <Card key={index}>
-          <CardHeader>
-            <Skeleton className="h-5 w-56" />
-          </CardHeader>
-          <CardContent>
-            <Skeleton className="h-64 w-full" />
-          </CardContent>
-        </Card>
-      ))}
-    </div>
-  );
-}
-
-function AnalyticsError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Card role="alert">
-      <CardHeader className="items-center text-center">
-        <AlertTriangle aria-hidden="true" className="size-8 text-destructive" />
-        <CardTitle>Error Loading Analytics</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col items-center gap-4 text-center">
-        <p className="text-sm text-muted-foreground">{message}</p>
-        <Button variant="outline" onClick={onRetry}>
-          Try Again
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
-
 /** Every chart and table of the 'Advanced Analytics' page, over the three analytics calls. */
 export function AnalyticsView() {
   const [opportunities, reviewers, heatmap] = useQueries({
@@ -66,7 +29,8 @@ export function AnalyticsView() {
   const failed = [opportunities, reviewers, heatmap].find((query) => query.isError);
   if (failed) {
     return (
-      <AnalyticsError
+      <ErrorCard
+        title="Error Loading Analytics"
         message={failed.error?.message ?? 'Something went wrong'}
         onRetry={() => {
           for (const query of [opportunities, reviewers, heatmap]) void query.refetch();
@@ -74,7 +38,8 @@ export function AnalyticsView() {
       />
     );
   }
-  if (!opportunities.data || !reviewers.data || !heatmap.data) return <AnalyticsLoading />;
+  if (!opportunities.data || !reviewers.data || !heatmap.data)
+    return <LoadingCards label="Loading analytics" bodyHeight="h-64" />;
 
   const opportunityRows = opportunities.data;
   const chartData = opportunityChartData(opportunityRows);

@@ -1,10 +1,9 @@
 import type { Results } from '@shared/results-schemas';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Card, CardContent } from '@web/components/ui/card';
+import { ErrorCard, LoadingCards } from '@web/components/ui/card-states';
 import { RadioButtonGroup } from '@web/components/ui/radio-button-group';
-import { Skeleton } from '@web/components/ui/skeleton';
-import { AlertTriangle, ClipboardList } from 'lucide-react';
+import { ClipboardList } from 'lucide-react';
 import { useId, useState } from 'react';
 import { resultsQuery } from '../api/results-queries';
 import { RANKING_BASES, type RankingBasis, rankedRows } from '../lib/results-data';
@@ -15,40 +14,6 @@ import { RankingTable } from './ranking-table';
 import { ReliabilityCard } from './reliability-card';
 import { ResultsCard } from './results-card';
 import { ReviewerCalibrationTable } from './reviewer-calibration-table';
-
-function ResultsLoading() {
-  return (
-    <div role="status" aria-label="Loading results" className="space-y-6">
-      {[0, 1, 2].map((index) => (
-        <Card key={index}>
-          <CardHeader>
-            <Skeleton className="h-5 w-56" />
-          </CardHeader>
-          <CardContent>
-            <Skeleton className="h-48 w-full" />
-          </CardContent>
-        </Card>
-      ))}
-    </div>
-  );
-}
-
-function ResultsError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Card role="alert">
-      <CardHeader className="items-center text-center">
-        <AlertTriangle aria-hidden="true" className="size-8 text-destructive" />
-        <CardTitle>Error Loading Results</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col items-center gap-4 text-center">
-        <p className="text-sm text-muted-foreground">{message}</p>
-        <Button variant="outline" onClick={onRetry}>
-          Try Again
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
 
 function NoReviews() {
   return (
@@ -148,13 +113,14 @@ export function ResultsView() {
   const results = useQuery(resultsQuery);
   if (results.isError) {
     return (
-      <ResultsError
+      <ErrorCard
+        title="Error Loading Results"
         message={results.error?.message ?? 'Something went wrong'}
         onRetry={() => void results.refetch()}
       />
     );
   }
-  if (!results.data) return <ResultsLoading />;
+  if (!results.data) return <LoadingCards label="Loading results" bodyHeight="h-48" />;
   if (results.data.meta.reviewCount === 0) return <NoReviews />;
   return <ResultsBody results={results.data} />;
 }
