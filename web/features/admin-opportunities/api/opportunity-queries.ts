@@ -13,8 +13,8 @@ import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack
 import { toast } from '@web/components/ui/use-toast';
 import { invalidateAdminFigures } from '@web/lib/admin-figures';
 import { apiJson, apiUpload, serverMessageOf } from '@web/lib/api-client';
+import { countOf } from '@web/lib/count-of';
 import { useToastingMutation } from '@web/lib/use-toasting-mutation';
-import { countOf } from '../lib/count-of';
 import { countOpportunities, STATUS_VERBS } from '../lib/opportunity-table-view';
 import { opportunityKeys } from './opportunity-keys';
 

@@ -1,8 +1,8 @@
 import type { AdminOpportunity } from '@shared/opportunity-schemas';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { errorMessageOf } from '@web/lib/api-client';
+import { countOf } from '@web/lib/count-of';
 import { useDeleteOpportunity, useDeletionImpact } from '../api/opportunity-queries';
-import { countOf } from '../lib/count-of';
 
 /**
  * The confirmation before an opportunity is deleted for good, listing what goes with it as the

@@ -1,5 +1,6 @@
 import type { AdminOpportunity, OpportunityStatus } from '@shared/opportunity-schemas';
 import type { DataColumn } from '@web/components/ui/data-table';
+import { countOf } from '@web/lib/count-of';
 import type { SortState, SortValue } from '@web/lib/table-sort';
 
 export type OpportunityColumn = 'number' | 'title' | 'status' | 'batch' | 'tags' | 'createdAt';
@@ -51,5 +52,4 @@ export const STATUS_VERBS: Record<OpportunityStatus, string> = {
   archived: 'archived',
 };
 
-export const countOpportunities = (n: number) =>
-  `${n} ${n === 1 ? 'opportunity' : 'opportunities'}`;
+export const countOpportunities = (n: number) => countOf(n, 'opportunity', 'opportunities');

@@ -1,5 +1,6 @@
 import type { AdminReviewer } from '@shared/reviewer-admin-schemas';
 import type { DataColumn } from '@web/components/ui/data-table';
+import { countOf } from '@web/lib/count-of';
 import type { SortState, SortValue } from '@web/lib/table-sort';
 
 export type ReviewerColumn =
@@ -44,4 +45,4 @@ export const initialReviewerSort: SortState<ReviewerColumn> = {
   direction: 'ascending',
 };
 
-export const countReviewers = (n: number) => `${n} ${n === 1 ? 'reviewer' : 'reviewers'}`;
+export const countReviewers = (n: number) => countOf(n, 'reviewer');
