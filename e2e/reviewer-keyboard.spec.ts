@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { checkScreen, expect, signInThroughApi, test } from './support/fixtures';
 import {
   adminApi,
+  CRITERION_LABELS,
   createPublishedOpportunity,
   createReviewerAccount,
   nextOpportunityNumber,
@@ -16,14 +17,6 @@ let admin: APIRequestContext;
 let dunes: PublishedOpportunity;
 let reefs: PublishedOpportunity;
 let reviewerCount = 0;
-
-const CRITERIA = [
-  'Strategic Alignment',
-  'Sustainability',
-  'Technology Readiness',
-  'Market Potential and Growth',
-  'Business Potential',
-];
 
 test.beforeAll(async () => {
   admin = await adminApi();
@@ -89,7 +82,10 @@ test('a reviewer scores all five criteria with 1-5, then Alt+ArrowRight saves an
   await page.keyboard.press('ArrowLeft');
   await expect(radio(page, 'Business Potential', 4)).toHaveAttribute('aria-checked', 'true');
   for (const [index, score] of [5, 4, 3, 4, 4].entries()) {
-    await expect(radio(page, CRITERIA[index]!, score)).toHaveAttribute('aria-checked', 'true');
+    await expect(radio(page, CRITERION_LABELS[index]!, score)).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
   }
   await expect(page.getByTestId('composite-score')).toContainText('4.00');
 
@@ -133,7 +129,7 @@ for (const viewport of [
     await openOpportunity(page, viewport.name === 'phone' ? reefs : dunes);
     const status = page.getByRole('status', { name: 'Save status' });
     await expect(status).toHaveText('Nothing saved yet');
-    for (const criterion of CRITERIA) await radio(page, criterion, 3).click();
+    for (const criterion of CRITERION_LABELS) await radio(page, criterion, 3).click();
 
     const last = page.getByLabel('Any other comments or general view?');
     await last.scrollIntoViewIfNeeded();

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { checkScreen, expect, signInThroughApi, test } from './support/fixtures';
 import {
   adminApi,
+  CRITERION_LABELS,
   createPublishedOpportunity,
   createReviewerAccount,
   nextOpportunityNumber,
@@ -18,14 +19,6 @@ let kites: PublishedOpportunity;
 let bees: PublishedOpportunity;
 let glass: PublishedOpportunity;
 let reviewerCount = 0;
-
-const CRITERIA = [
-  'Strategic Alignment',
-  'Sustainability',
-  'Technology Readiness',
-  'Market Potential and Growth',
-  'Business Potential',
-];
 
 test.beforeAll(async () => {
   admin = await adminApi();
@@ -75,7 +68,7 @@ async function openOpportunity(page: Page, opportunity: PublishedOpportunity) {
 
 async function scoreAll(page: Page, scores: number[]) {
   for (const [index, score] of scores.entries()) {
-    await radio(page, CRITERIA[index]!, score).click();
+    await radio(page, CRITERION_LABELS[index]!, score).click();
   }
 }
 

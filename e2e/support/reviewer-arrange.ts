@@ -90,3 +90,13 @@ export async function setCommentVisibility(api: APIRequestContext, isVisible: bo
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
 }
+
+/** The five criteria as SPEC.md names them on the scoring form, written here rather than taken
+ * from shared/criteria.ts so that the journeys check the texts against the spec. */
+export const CRITERION_LABELS = [
+  'Strategic Alignment',
+  'Sustainability',
+  'Technology Readiness',
+  'Market Potential and Growth',
+  'Business Potential',
+];

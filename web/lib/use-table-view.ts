@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { matchesSearch, type SortState, type SortValue, sortRows } from './table-sort';
+import { useRowSelection } from './use-row-selection';
 
 /**
- * A list's search box and sorted column, applied in the browser to rows the screen has already
- * filtered: `textOf` is what the search looks in, `sortValueOf` what each column sorts by.
+ * A list's search box, sorted column and checked rows, applied in the browser to rows the screen
+ * has already filtered: `textOf` is what the search looks in, `sortValueOf` what each column sorts
+ * by; only shown rows count as selected (useRowSelection).
  */
-export function useTableView<Row, Key extends string>(
+export function useTableView<Row extends { id: string }, Key extends string>(
   rows: readonly Row[],
   options: {
     initialSort: SortState<Key>;
@@ -25,5 +27,7 @@ export function useTableView<Row, Key extends string>(
       ),
     [rows, query, sort, textOf, sortValueOf],
   );
-  return { query, setQuery, sort, setSort, shown };
+  const shownIds = useMemo(() => shown.map((row) => row.id), [shown]);
+  const selection = useRowSelection(shownIds);
+  return { query, setQuery, sort, setSort, shown, selection };
 }

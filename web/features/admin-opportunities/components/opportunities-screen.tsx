@@ -6,7 +6,6 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { ALL } from '@web/components/ui/list-filters';
 import { useReturnFocus } from '@web/lib/use-return-focus';
-import { useRowSelection } from '@web/lib/use-row-selection';
 import { useTableView } from '@web/lib/use-table-view';
 import { AlertCircle, FileText, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -82,8 +81,7 @@ export function OpportunitiesScreen() {
     textOf: opportunitySearchText,
     sortValueOf: opportunitySortValues,
   });
-  const shownIds = useMemo(() => view.shown.map((o) => o.id), [view.shown]);
-  const selection = useRowSelection(shownIds);
+  const { selection } = view;
   const returnFocus = useReturnFocus();
   const openCreate = () => {
     returnFocus.remember(null);

@@ -6,7 +6,6 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { ALL } from '@web/components/ui/list-filters';
 import { PendingButton } from '@web/components/ui/submit-button';
 import { useReturnFocus } from '@web/lib/use-return-focus';
-import { useRowSelection } from '@web/lib/use-row-selection';
 import { useTableView } from '@web/lib/use-table-view';
 import { BellRing, UserPlus, Users } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -78,8 +77,7 @@ export function ReviewersScreen({
     textOf: reviewerSearchText,
     sortValueOf: reviewerSortValues,
   });
-  const shownIds = useMemo(() => view.shown.map((r) => r.id), [view.shown]);
-  const selection = useRowSelection(shownIds);
+  const { selection } = view;
 
   const returnFocus = useReturnFocus();
 
