@@ -223,8 +223,9 @@ export const COMMENTS_AFTER_OWN_REVIEW_MESSAGE =
  * - saves on a conflicted opportunity answer 409 with CONFLICT_CLOSED_MESSAGE.
  *
  * The fields are sent only while review-cycle control is in use for the answer: the mode is
- * 'assigned', `reviewer_comments_after_own_review` is 'true', `show_reviewer_names` is 'false', or
- * the caller declared a conflict on that opportunity. Otherwise they are absent, so the spec's
+ * 'assigned', `reviewer_comments_after_own_review` is 'true' or `show_reviewer_names` is 'false';
+ * or, for the list, the caller has declared any conflict (then every item carries `conflict`),
+ * and for the detail, a conflict on that opportunity. Otherwise they are absent, so the spec's
  * calls answer exactly as before; read an absent `conflict` as false/null and an absent
  * `commentsVisibility` as "the spec's switch decides" (GET .../comments answers [] when it is off).
  * The shapes with these fields optional are `reviewerOpportunityListItemSchema` and

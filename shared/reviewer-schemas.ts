@@ -129,7 +129,8 @@ export type ReviewerOpportunity = z.infer<typeof reviewerOpportunitySchema>;
 
 /**
  * A list item (GET /api/reviewer/opportunities): the spec's shape plus `conflict` while
- * review-cycle control is in use (issue 18, ./review-cycle-schemas.ts); absent means false.
+ * review-cycle control is in use or the caller has declared any conflict (issue 18,
+ * ./review-cycle-schemas.ts); absent means false.
  */
 export const reviewerOpportunityListItemSchema = reviewerOpportunitySchema.extend({
   conflict: z.boolean().optional(),

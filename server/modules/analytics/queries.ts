@@ -4,13 +4,16 @@ import type {
   ReviewerAnalyticsRow,
 } from '@shared/analytics-schemas';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { assignments, conflicts, opportunities, reviews, users } from '../../db/schema/index';
 import { isAssignedModeSql } from '../settings/queries';
 import { countedReviews, isActiveReviewer, isPublished, reviewerName } from './selection';
 
 type Db = Pick<Database, 'select'>;
+
+const queryBuilder = new QueryBuilder();
 
 // Analytics cover published opportunities only and the reviewer views active reviewer accounts
 // only (./selection.ts, shared with the results), over the reviews that count (countedReviews:
@@ -93,31 +96,42 @@ function cellJson(composite: SQL, flags: { unassigned?: true; conflict?: true } 
 /**
  * Active reviewers x published opportunities: the join on the status alone pairs every reviewer
  * with every published opportunity (and keeps a reviewer when there is none), the reviews join
- * fills the cells, and json_agg builds each reviewer's cells in number order. Issue 18: a cell of
- * a pair with a conflict carries `conflict: true`, in 'assigned' mode a cell of a pair not
+ * fills the cells, and json_agg builds each reviewer's cells in number order.
+ *
+ * Two forms (issue 18). 'plain' is the spec's heatmap, the same statement as before. 'flagged' is
+ * used while review-cycle control can flag a cell ('assigned' mode, or any conflict recorded): a
+ * cell of a pair with a conflict carries `conflict: true`, in 'assigned' mode a cell of a pair not
  * assigned carries `unassigned: true`, and either has no composite (its review, if any, does not
- * count); a cell with neither is the spec's record, byte for byte.
+ * count).
  */
-function heatmapRows(db: Db) {
+function heatmapRows(form: 'plain' | 'flagged') {
   // Records rather than json_build_object: no spaces around the separators (6% of the response
   // at 200 x 50, 1,067,210 -> 1,005,608 bytes) and less work for PostgreSQL.
+  const plainCell = sql`(select cell from (select
+        ${opportunities.id} as "opportunityId",
+        ${opportunities.number} as "opportunityNumber",
+        ${reviews.composite}::float8 as "composite"
+      ) as cell)`;
   const hasConflict = sql`${conflicts.id} is not null`;
   const isUnassigned = sql`(${isAssignedModeSql} and ${assignments.reviewerId} is null)`;
   const none = sql`null::float8`;
-  const cells = sql<HeatmapRow['opportunities']>`coalesce(
-    json_agg(
-      case
+  // A flagged cell has keys a plain one has not, so every cell of this form is JSON (a CASE
+  // answers one type).
+  const flaggedCell = sql`case
         when not ${hasConflict} and not ${isUnassigned}
           then ${cellJson(sql`${reviews.composite}::float8`)}
         when ${hasConflict} and ${isUnassigned}
           then ${cellJson(none, { unassigned: true, conflict: true })}
         when ${hasConflict} then ${cellJson(none, { conflict: true })}
         else ${cellJson(none, { unassigned: true })}
-      end order by ${opportunities.number}
+      end`;
+  const cells = sql<HeatmapRow['opportunities']>`coalesce(
+    json_agg(
+      ${form === 'plain' ? plainCell : flaggedCell} order by ${opportunities.number}
     ) filter (where ${opportunities.id} is not null),
     '[]'::json
   )`;
-  return db
+  const rows = queryBuilder
     .select({
       reviewerId: users.id,
       reviewerName: reviewerName.as('reviewer_name'),
@@ -128,41 +142,61 @@ function heatmapRows(db: Db) {
     .leftJoin(
       reviews,
       and(eq(reviews.reviewerId, users.id), eq(reviews.opportunityId, opportunities.id)),
+    );
+  const joined =
+    form === 'plain'
+      ? rows
+      : rows
+          .leftJoin(
+            conflicts,
+            and(eq(conflicts.reviewerId, users.id), eq(conflicts.opportunityId, opportunities.id)),
+          )
+          .leftJoin(
+            assignments,
+            and(
+              eq(assignments.reviewerId, users.id),
+              eq(assignments.opportunityId, opportunities.id),
+            ),
+          );
+  return joined.where(isActiveReviewer).groupBy(users.id);
+}
+
+/** Whether a heatmap cell can carry a flag now: 'assigned' mode, or any conflict recorded. */
+const cellsMayBeFlagged = sql`(${isAssignedModeSql} or exists (select 1 from ${conflicts}))`;
+
+/** The heatmap's rows, by reviewer name, as one JSON array; null when gated off or empty. */
+function heatmapBody(form: 'plain' | 'flagged', gate: SQL) {
+  const h = heatmapRows(form).as('h');
+  return sql`(
+    select json_agg(
+      (select heatmap_row from (select
+        ${h.reviewerId} as "reviewerId",
+        ${h.reviewerName} as "reviewerName",
+        ${h.opportunities} as "opportunities"
+      ) as heatmap_row) order by ${h.reviewerName}, ${h.reviewerId}
     )
-    .leftJoin(
-      conflicts,
-      and(eq(conflicts.reviewerId, users.id), eq(conflicts.opportunityId, opportunities.id)),
-    )
-    .leftJoin(
-      assignments,
-      and(eq(assignments.reviewerId, users.id), eq(assignments.opportunityId, opportunities.id)),
-    )
-    .where(isActiveReviewer)
-    .groupBy(users.id);
+    from ${h}
+    where ${gate}
+  )`;
 }
 
 /**
  * The heatmap (a row per active reviewer, by name) as the JSON text of the whole response,
  * built by PostgreSQL in one statement: at 200 reviewers x 50 opportunities that is 10,000
- * cells the server would otherwise parse, check and serialise again.
+ * cells the server would otherwise parse, check and serialise again. The statement runs one of
+ * its two forms: each is gated by a condition PostgreSQL evaluates once, and coalesce stops at
+ * the first that answers.
  */
-export async function heatmapJson(db: Db): Promise<string> {
-  const h = heatmapRows(db).as('h');
-  const [row] = await db
-    .select({
-      body: sql<string>`coalesce(
-        json_agg(
-          (select heatmap_row from (select
-            ${h.reviewerId} as "reviewerId",
-            ${h.reviewerName} as "reviewerName",
-            ${h.opportunities} as "opportunities"
-          ) as heatmap_row) order by ${h.reviewerName}, ${h.reviewerId}
-        ),
-        '[]'::json
-      )::text`,
-    })
-    .from(h)
-    .prepare('assay_heatmap_json')
-    .execute();
+const heatmapStatement = preparedStatement<{ body: string }>(
+  'assay_heatmap_json',
+  sql`select coalesce(
+    ${heatmapBody('plain', sql`not ${cellsMayBeFlagged}`)},
+    ${heatmapBody('flagged', cellsMayBeFlagged)},
+    '[]'::json
+  )::text as body`,
+);
+
+export async function heatmapJson(db: Pick<Database, '$client'>): Promise<string> {
+  const [row] = await heatmapStatement(db);
   return row!.body;
 }

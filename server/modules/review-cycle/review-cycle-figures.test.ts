@@ -10,7 +10,7 @@ import { createOpportunity } from '../../test/factories/opportunities';
 import { createReview } from '../../test/factories/reviews';
 import { setSetting } from '../../test/factories/settings';
 import { createUser } from '../../test/factories/users';
-import { createSignedInUser, send } from '../../test/http';
+import { createSignedInUser, send, signIn } from '../../test/http';
 import { emailsTo } from '../../test/queries';
 
 // The admin figures under issue 18, on one worked example whose every number is computed by hand
@@ -89,6 +89,12 @@ const recordsOf = (csv: string) =>
 
 describe('open mode', () => {
   let exportBefore: string;
+  let heatmapBefore: string;
+  let listBefore: string;
+  let cookieOfA: string;
+  const listOfA = async () =>
+    (await send(ctx.app, { method: 'GET', url: '/api/reviewer/opportunities', cookie: cookieOfA }))
+      .body;
 
   it('counts every review as the spec does while no conflict exists', async () => {
     expect(await json('/api/admin/stats')).toEqual({
@@ -102,6 +108,13 @@ describe('open mode', () => {
     });
     exportBefore = await reviewsExport();
     expect(recordsOf(exportBefore)[0]).not.toContain('excluded_from_figures');
+    heatmapBefore = (await get('/api/admin/analytics/heatmap')).body;
+    cookieOfA = await signIn(ctx.app, A);
+    listBefore = await listOfA();
+    // The spec's statements, as before issue 18: json_agg of records separates them with ", \n ".
+    expect(heatmapBefore).toContain('}, \n {');
+    expect(listBefore).toContain('}, \n {');
+    expect(listBefore).not.toContain('"conflict"');
   });
 
   it('leaves a conflicted review out of every figure, keeps it, and marks it in the export', async () => {
@@ -153,10 +166,22 @@ describe('open mode', () => {
     expect(mark('A reviewer', O1.number)).toBe('');
     expect(records).toHaveLength(7);
 
-    // Withdrawn, everything is as before, the export byte for byte.
+    // C's conflict does not concern A's list; the heatmap now flags cells.
+    expect(await listOfA()).toBe(listBefore);
+    expect((await get('/api/admin/analytics/heatmap')).body).not.toBe(heatmapBefore);
+
+    // Withdrawn, everything is as before, byte for byte.
     await ctx.db.delete(conflicts).where(eq(conflicts.id, conflict.id));
     expect(await json('/api/admin/stats')).toMatchObject({ totalReviews: 6, completionRate: 83 });
     expect(await reviewsExport()).toBe(exportBefore);
+    expect((await get('/api/admin/analytics/heatmap')).body).toBe(heatmapBefore);
+    expect(await listOfA()).toBe(listBefore);
+
+    // A setting switched on and off again leaves no trace either.
+    await setSetting(ctx.db, 'show_reviewer_names', 'false');
+    expect(await listOfA()).not.toBe(listBefore);
+    await setSetting(ctx.db, 'show_reviewer_names', 'true');
+    expect(await listOfA()).toBe(listBefore);
   });
 });
 

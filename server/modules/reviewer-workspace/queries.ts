@@ -96,7 +96,7 @@ const reviewerIdParam = sql.placeholder('reviewerId');
 
 /**
  * One list item's columns, as presentReviewerOpportunity shapes a row of selectWithCallerWork;
- * `extra` adds the review-cycle field.
+ * `extra` adds the review-cycle field. `number` is a column (and key) of the item, as before.
  */
 const listItemColumns = (extra: SQL = sql``) => sql`
           ${opportunities.id} as "id",
@@ -130,39 +130,56 @@ const listItemColumns = (extra: SQL = sql``) => sql`
           ) end as "userComment"${extra}`;
 
 /**
+ * The list's cycle fields are sent (on every item) while review-cycle control is in use or the
+ * caller has declared any conflict (shared/review-cycle-schemas.ts); otherwise the list is the
+ * spec's.
+ */
+const listCarriesCycleFields = sql`(${isCycleControlInUseSql} or exists (
+  select 1 from ${conflicts} where ${conflicts.reviewerId} = ${reviewerIdParam}))`;
+
+/** The list's items as records, by number: every column of `item` is a key of the JSON. */
+const listJsonOf = (from: SQL, where: SQL, extraColumn: SQL = sql``) => sql`(
+      select json_agg(item order by item.number)
+      from (
+        select${listItemColumns(extraColumn)}
+        ${from}
+        where ${opportunities.status} = ${REVIEWER_VISIBLE_STATUS} and ${where}
+      ) as item
+    )`;
+
+const callerWorkJoins = sql`from ${opportunities}
+        left join ${reviews}
+          on ${reviews.opportunityId} = ${opportunities.id} and ${reviews.reviewerId} = ${reviewerIdParam}
+        left join ${comments}
+          on ${comments.opportunityId} = ${opportunities.id} and ${comments.reviewerId} = ${reviewerIdParam}`;
+
+/**
  * The reviewer list as the JSON text of the whole response (`reviewerOpportunityListItemSchema[]`,
  * as presentReviewerOpportunity shapes a row of selectWithCallerWork), built by PostgreSQL in one
  * statement: the server sends it without mapping 50 rows of three tables, checking and
- * serialising them again. Published opportunities in the caller's scope ('assigned' mode: theirs
- * only); an item carries `conflict` only while review-cycle control is in use, so that with none
- * the list is byte for byte the spec's.
+ * serialising them again. Two forms, of which the statement runs one (each is gated by a
+ * condition PostgreSQL evaluates once, and coalesce stops at the first that answers): the spec's
+ * list, the same text as before issue 18, while no review-cycle control is in use for the caller;
+ * otherwise the published opportunities in the caller's scope ('assigned' mode: theirs only),
+ * each with `conflict`.
  */
 const callerListJson = preparedStatement<{ body: string }>(
   'assay_reviewer_list_json',
-  // Each item is a record (keys from the column aliases, nested objects from one-row subselects),
-  // which costs PostgreSQL a fifth less than json_build_object for the same document; the record
-  // with the cycle field is built only for the rows that carry it.
+  // json_agg of records (keys from the column aliases, nested objects from one-row subselects)
+  // costs PostgreSQL a fifth less than json_build_object for the same document.
   sql`
-    select coalesce(json_agg(listed.item order by listed.number), '[]'::json)::text as body
-    from (
-      select
-        ${opportunities.number} as number,
-        case when ${conflicts.id} is not null or ${isCycleControlInUseSql}
-          then (select to_json(item) from (select ${listItemColumns(
-            sql`, ${conflicts.id} is not null as "conflict"`,
-          )}) as item)
-          else (select to_json(item) from (select ${listItemColumns()}) as item)
-        end as item
-      from ${opportunities}
-      left join ${reviews}
-        on ${reviews.opportunityId} = ${opportunities.id} and ${reviews.reviewerId} = ${reviewerIdParam}
-      left join ${comments}
-        on ${comments.opportunityId} = ${opportunities.id} and ${comments.reviewerId} = ${reviewerIdParam}
-      left join ${conflicts}
-        on ${conflicts.opportunityId} = ${opportunities.id} and ${conflicts.reviewerId} = ${reviewerIdParam}
-      where ${opportunities.status} = ${REVIEWER_VISIBLE_STATUS}
-        and ${isInReviewerScopeSql(reviewerIdParam, opportunities.id)}
-    ) as listed
+    select coalesce(
+      ${listJsonOf(callerWorkJoins, sql`not ${listCarriesCycleFields}`)},
+      ${listJsonOf(
+        sql`${callerWorkJoins}
+        left join ${conflicts}
+          on ${conflicts.opportunityId} = ${opportunities.id} and ${conflicts.reviewerId} = ${reviewerIdParam}`,
+        sql`${listCarriesCycleFields} and ${isInReviewerScopeSql(reviewerIdParam, opportunities.id)}`,
+        sql`,
+          ${conflicts.id} is not null as "conflict"`,
+      )},
+      '[]'::json
+    )::text as body
   `,
 );
 
