@@ -51,8 +51,8 @@ const dashboardCounts = preparedStatement<DashboardCounts>(
         as "publishedOpportunities",
       (select count(*)::int from opportunities) as "totalOpportunities",
       case when ${isAssignedModeSql}
-        then (select count(*)::int from reviews
-               where ${countsInFiguresSql(reviews.reviewerId, reviews.opportunityId, { over: 'rows' })})
+        -- Reviews of assigned pairs without a conflict, counted from the (fewer) assignments.
+        then (select count(*)::int from assignments a where ${hasReviewOf('a')} and not ${conflictOf('a')})
         else all_reviews.n
           - (select count(*)::int from conflicts cr join reviews r
                on r.reviewer_id = cr.reviewer_id and r.opportunity_id = cr.opportunity_id)
