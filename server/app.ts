@@ -19,6 +19,7 @@ import type { AuthCache } from './plugins/auth-cache';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { gracefulClosePlugin } from './plugins/graceful-close';
+import { apiReferenceRoutes, packageVersion, registerOpenApi } from './plugins/openapi';
 import { type DeclaredRoute, enforceRouteAccess } from './plugins/route-access';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { inlineScriptHashes, securityHeadersPlugin } from './plugins/security-headers';
@@ -115,6 +116,8 @@ export async function buildApp(options: AppOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route, so that the API reference sees each one as it is registered.
+  await registerOpenApi(app, { version: packageVersion() });
 
   // Treat an empty JSON body (`POST` with the header but nothing sent) as no body. Text the
   // database cannot store byte-identical (NUL, lone surrogates) is refused for every route here.
@@ -156,6 +159,7 @@ export async function buildApp(options: AppOptions) {
     });
     await api.register(authenticationPlugin, { db, cache: options.authCache });
     await api.register(publicApi, { db });
+    await api.register(apiReferenceRoutes);
     await api.register(imageRoutes, { db });
     await api.register(adminApi, { db, publicUrl: config.publicUrl, prefix: '/api/admin' });
     await api.register(reviewerApi, { db, prefix: '/api/reviewer' });

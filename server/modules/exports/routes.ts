@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { sendAsIs } from '../../http/json-body';
 import { openCsvExport } from './csv-export';
 import { type ComputedExportType, EXPORTS, isCursorExport } from './definitions';
 
@@ -20,21 +21,36 @@ export const exportRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, computed }) => {
   app.get(
     '/export/:type',
-    { config: { access: 'admin' }, schema: { params: z.object({ type: z.string() }) } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        description:
+          'A CSV file (UTF-8 with a byte-order mark, CRLF line ends): opportunities, reviews, comments, audit or results.',
+        params: z.object({ type: z.string() }),
+        response: {
+          200: {
+            description: 'The CSV file, saved under the name its Content-Disposition gives.',
+            content: { 'text/csv; charset=utf-8': { schema: z.string() } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { type } = request.params;
       if (!isExportType(type)) throw notFound('Unknown export type');
       const body = isCursorExport(type)
         ? await openCsvExport(db.$client, EXPORTS[type])
         : await computed[type]();
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${exportFileNameFor(type, new Date())}"`,
-        )
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendAsIs(
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="${exportFileNameFor(type, new Date())}"`,
+          )
+          .header('cache-control', 'no-store'),
+        body,
+      );
     },
   );
 };

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { JSON_CONTENT_TYPE } from '../../http/json-body';
+import { JSON_CONTENT_TYPE, sendAsIs } from '../../http/json-body';
 import {
   presentComment,
   presentReview,
@@ -47,10 +47,17 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
 
   // The JSON of `reviewerOpportunitySchema[]` comes whole from PostgreSQL and a string with a JSON
   // content type is sent as it is (the opportunities test checks it against the schema).
-  app.get('/opportunities', { config: { access: 'reviewer' } }, async (request, reply) =>
-    reply
-      .type(JSON_CONTENT_TYPE)
-      .send(await visibleOpportunitiesWithCallerWorkJson(db, await callerOf(request))),
+  app.get(
+    '/opportunities',
+    {
+      config: { access: 'reviewer' },
+      schema: { response: { 200: z.array(reviewerOpportunitySchema) } },
+    },
+    async (request, reply) =>
+      sendAsIs(
+        reply.type(JSON_CONTENT_TYPE),
+        await visibleOpportunitiesWithCallerWorkJson(db, await callerOf(request)),
+      ),
   );
 
   app.get(
