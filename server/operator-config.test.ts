@@ -182,3 +182,21 @@ describe('installing', () => {
     expect(major! > floorMajor! || (major === floorMajor && minor! >= floorMinor!)).toBe(true);
   });
 });
+
+describe('README, Deploying', () => {
+  const read = (file: string) =>
+    fs.readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8');
+  const readme = read('README.md');
+  const section = readme.slice(
+    readme.indexOf('\n## Deploying\n'),
+    readme.indexOf('\n## ', readme.indexOf('\n## Deploying\n') + 1),
+  );
+
+  // The tests run these files (proxy.test.ts, operator-start.test.ts): the README shows them whole.
+  it.each([
+    ['docs/deploy/nginx.conf', 'nginx'],
+    ['docs/deploy/assay.service', 'ini'],
+  ])('shows %s as it is', (file, language) => {
+    expect(section).toContain(`\`${file}\`:\n\n\`\`\`${language}\n${read(file)}\`\`\`\n`);
+  });
+});
