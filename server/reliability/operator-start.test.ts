@@ -69,7 +69,8 @@ type Started = { child: ChildProcess; output: () => string; server: () => number
 function startAsUnit(cwd: string, env: Record<string, string>, { terminal = false } = {}): Started {
   const { argv, environment } = readUnit();
   const args = argv.slice(1);
-  const fullEnv = { ...process.env, ...environment, ...env };
+  // The embedded database, the level that logs the start, whatever the test run's environment.
+  const fullEnv = { ...process.env, ...environment, DATABASE_URL: '', LOG_LEVEL: 'info', ...env };
   let output = '';
   let child: ChildProcess;
   if (terminal) {
