@@ -22,8 +22,9 @@ function trustedEntryProblem(entry: string): string | undefined {
   if (version === 0 || rest.length > 0) return `"${entry}" is not an address or a CIDR range`;
   if (prefix === undefined) return undefined;
   const bits = version === 4 ? 32 : 128;
-  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits) {
-    return `"${entry}" has a prefix length outside 0-${bits}`;
+  // Not /0: a range of every address is "trust everybody" (proxy-addr refuses it too).
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) < 1 || Number(prefix) > bits) {
+    return `"${entry}" has a prefix length outside 1-${bits}`;
   }
   return undefined;
 }

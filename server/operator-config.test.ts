@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
+import fc from 'fast-check';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, readEnvironment } from './config';
@@ -33,6 +34,8 @@ describe('TRUST_PROXY', () => {
     '-1',
     'nginx',
     '10.0.0.0/33',
+    '0.0.0.0/0',
+    '::/0',
     '10.0.0/8',
     '::1/129',
     '127.0.0.1,',
@@ -41,6 +44,27 @@ describe('TRUST_PROXY', () => {
   ])('refuses %j at start with a message naming TRUST_PROXY', (value) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: /);
+  });
+
+  it('accepts only lists that Fastify (proxy-addr) compiles', () => {
+    const prefixOf = (bits: number) =>
+      fc.option(
+        fc.integer({ min: 1, max: bits }).map((n) => `/${n}`),
+        { nil: '' },
+      );
+    const entry = fc.oneof(
+      fc.tuple(fc.ipV4(), prefixOf(32)).map(([ip, prefix]) => ip + prefix),
+      fc.tuple(fc.ipV6(), prefixOf(128)).map(([ip, prefix]) => ip + prefix),
+      fc.constantFrom('loopback', 'linklocal', 'uniquelocal'),
+    );
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 4 }), (entries) => {
+        const trust = loadConfig({ TRUST_PROXY: entries.join(', ') }).trustProxy;
+        expect(trust).toEqual(entries);
+        expect(() => Fastify({ trustProxy: trust as string[] })).not.toThrow();
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('hands Fastify only lists it accepts, which make it believe the listed peer alone', async () => {
