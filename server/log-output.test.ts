@@ -34,7 +34,7 @@ describe('pretty lines', () => {
     const out = capture(false);
     const logger = createLogger(loggerOptions('info'), 'pretty', out);
     logger.info({ reqId: 'req-1', req: { method: 'GET', url: '/api/health' } }, 'incoming request');
-    logger.warn({ note: 'two words' }, 'careful');
+    logger.warn({ note: 'two words', responseTime: 104.29192800000055 }, 'careful');
     logger.debug('below the level: not written');
     const lines = out.text().split('\n').filter(Boolean);
     expect(lines).toHaveLength(2);
@@ -42,7 +42,7 @@ describe('pretty lines', () => {
     expect(lines[0]!.slice(13)).toBe(
       'INFO  incoming request  reqId=req-1 req.method=GET req.url=/api/health',
     );
-    expect(lines[1]!.slice(13)).toBe('WARN  careful  note="two words"');
+    expect(lines[1]!.slice(13)).toBe('WARN  careful  note="two words" responseTime=104.292');
     expect(out.text()).not.toContain(ESCAPE);
   });
 

@@ -113,6 +113,8 @@ function flatten(prefix: string, value: unknown): [string, unknown][] {
 function show(value: unknown): string {
   if (typeof value === 'string')
     return /[\s"=]/.test(value) || value === '' ? JSON.stringify(value) : value;
+  // responseTime=104.291928000001 reads better as 104.292 (the JSON log keeps every digit).
+  if (typeof value === 'number' && !Number.isInteger(value)) return String(+value.toFixed(3));
   return JSON.stringify(value) ?? String(value);
 }
 
