@@ -51,8 +51,7 @@ function readUnit() {
  * built server reads from it, `dist/` and the migrations, are the repository's, and a `.env` of
  * the test's choosing sits beside them (never one in the repository, which other tests would read).
  */
-function installDir(dotenv: string): string {
-  const dir = tempDataDir('assay-install-');
+function fillInstallDir(dir: string, dotenv: string): string {
   fs.symlinkSync(path.join(root, 'dist'), path.join(dir, 'dist'));
   fs.mkdirSync(path.join(dir, 'server', 'db'), { recursive: true });
   fs.symlinkSync(
@@ -110,9 +109,16 @@ async function login(base: string, email: string, password: string) {
 }
 
 describe('the systemd unit', () => {
+  // Made (and removed after the file, with any PostgreSQL left running) at collection time.
+  const unitCopyDir = tempDataDir('assay-unit-');
+  const pipeDataDir = tempDataDir('assay-unit-data-');
+  const pipeInstallDir = tempDataDir('assay-install-');
+  const ttyDataDir = tempDataDir('assay-unit-tty-');
+  const ttyInstallDir = tempDataDir('assay-install-');
+
   it.skipIf(!fs.existsSync('/usr/bin/systemd-analyze'))('passes systemd-analyze verify', () => {
     // Verified as written, but with this machine's node (verify checks that it exists).
-    const copy = path.join(tempDataDir('assay-unit-'), 'assay.service');
+    const copy = path.join(unitCopyDir, 'assay.service');
     fs.writeFileSync(
       copy,
       fs.readFileSync(UNIT, 'utf8').replace('/usr/bin/node', process.execPath),
@@ -126,8 +132,9 @@ describe('the systemd unit', () => {
 
   it('runs the built server from its working directory, .env under the environment, JSON into a pipe', async () => {
     const port = await freePort();
-    const dataDir = tempDataDir('assay-unit-data-');
-    const cwd = installDir(
+    const dataDir = pipeDataDir;
+    const cwd = fillInstallDir(
+      pipeInstallDir,
       ['# as an operator writes it', 'PUBLIC_URL=https://assay.example.test', 'PORT=1', ''].join(
         '\n',
       ),
@@ -153,8 +160,8 @@ describe('the systemd unit', () => {
 
   it('logs readable lines on a terminal, the one-time password framed', async () => {
     const port = await freePort();
-    const dataDir = tempDataDir('assay-unit-tty-');
-    const cwd = installDir('');
+    const dataDir = ttyDataDir;
+    const cwd = fillInstallDir(ttyInstallDir, '');
     const started = startAsUnit(
       cwd,
       { PORT: String(port), DATA_DIR: dataDir, LOG_FORMAT: '' },
