@@ -11,7 +11,7 @@ import { adminApi } from './api/admin-api';
 import { benchFloorRoute } from './api/bench-floor';
 import { publicApi } from './api/public-api';
 import { reviewerApi } from './api/reviewer-api';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
 import { HttpError } from './http/errors';
 import { imageRoutes } from './modules/images/image-routes';
@@ -92,6 +92,19 @@ export function loggerOptions(level: string) {
   return { level, redact: REDACTED_LOG_PATHS, serializers: { req: serializeRequest } };
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify refuses a bare hop count (it cannot tell a proxy
+ * from a client that connects directly), so a count becomes the function that trusts the first
+ * `hops` addresses from the socket inwards: safe only when nothing but the proxies can reach the
+ * app, which README's Deploying section says. A list is handed on as it is.
+ */
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(options: AppOptions) {
   const { config, db } = options;
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
@@ -100,6 +113,9 @@ export async function buildApp(options: AppOptions) {
       ? { loggerInstance: options.loggerInstance }
       : { logger: loggerOptions(config.logLevel) }),
     bodyLimit: 1024 * 1024,
+    // TRUST_PROXY: request.ip (throttles, invitation limit, audit, log) and request.protocol come
+    // from X-Forwarded-For and X-Forwarded-Proto only when the peer is a trusted proxy.
+    trustProxy: trustProxyOption(config.trustProxy),
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
     // Node checks request timeouts on this interval (30 s by default): never coarser than the
@@ -153,7 +169,9 @@ export async function buildApp(options: AppOptions) {
     await api.register(sessionsPlugin, {
       db,
       secret: options.sessionSecret,
-      secure: config.secureCookies,
+      // PUBLIC_URL https: always Secure, whatever a header says. Behind a trusted proxy, a
+      // request that reached it over https gets Secure too (X-Forwarded-Proto).
+      secure: config.secureCookies ? true : config.trustProxy === false ? false : 'auto',
       lifetime: { maxAgeMs: config.sessionMaxAgeMs, idleMs: config.sessionIdleMs },
       cache: options.authCache,
     });

@@ -1,9 +1,9 @@
-import pino from 'pino';
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { claimDataDir } from './data-dir-lock';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { createLogger, resolveLogFormat } from './log-output';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
 import { createMailTransport } from './modules/mail/transport';
 import { startEmailWorker } from './modules/mail/worker';
@@ -14,7 +14,7 @@ const SHUTDOWN_TIMEOUT_MS = 20_000;
 
 async function main() {
   const config = loadConfig();
-  const logger = pino(loggerOptions(config.logLevel));
+  const logger = createLogger(loggerOptions(config.logLevel), resolveLogFormat(config.logFormat));
   const releaseDataDir = config.databaseUrl ? () => {} : await claimDataDir(config);
   const secrets = loadOrCreateSecrets(config.dataDir);
 

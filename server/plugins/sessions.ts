@@ -89,7 +89,8 @@ export class PostgresSessionStore implements SessionStore {
 export type SessionOptions = {
   db: Database;
   secret: string;
-  secure: boolean;
+  /** `auto`: Secure when request.protocol is https (which a trusted proxy may tell). */
+  secure: boolean | 'auto';
   lifetime: SessionLifetime;
   /** Optional per-process cache of session rows (see auth-cache.ts). */
   cache?: AuthCache;
