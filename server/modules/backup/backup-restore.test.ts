@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
@@ -23,7 +24,7 @@ import { createViewerState } from '../../test/factories/viewer-states';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { BackupArchiveError, BackupRefusedError } from './archive-format';
 import { restoreBackup } from './restore-backup';
-import { readKnownMigrations } from './schema-versions';
+import { applyMigrationsUpTo, readKnownMigrations } from './schema-versions';
 
 const known = readKnownMigrations();
 const latest = known.at(-1)!;
@@ -228,7 +229,6 @@ describe('restoring', () => {
     const old = await bareTarget();
     const client = await old.pool.connect();
     try {
-      const { applyMigrationsUpTo } = await import('./schema-versions');
       await client.query('begin');
       await applyMigrationsUpTo(client, known, 0);
       await client.query('commit');
@@ -321,7 +321,6 @@ describe('refusing an archive', () => {
     const lines = linesOf(archive);
     const edited = lines.map((line) => line.replace('Ada \\"the admin\\"', 'Eve'));
     expect(edited).not.toEqual(lines);
-    const { gzipSync } = await import('node:zlib');
     const tampered = gzipSync(Buffer.from(edited.map((line) => `${line}\n`).join('')));
     await expectRefusedLeavingTarget(
       tampered,
@@ -336,13 +335,11 @@ describe('refusing an archive', () => {
       return [...lines.slice(0, at + users.rows), ...lines.slice(at + 1 + users.rows)];
     });
     await expectRefusedLeavingTarget(short, /^The archive is damaged: /);
-    const { gunzipSync, gzipSync } = await import('node:zlib');
     const extra = gzipSync(Buffer.concat([gunzipSync(archive), Buffer.from('{"more":1}\n')]));
     await expectRefusedLeavingTarget(extra, 'The archive is damaged: there is data after its end.');
   });
 
   it('that is not an archive at all', async () => {
-    const { gzipSync } = await import('node:zlib');
     await expectRefusedLeavingTarget(
       Buffer.from('number,title\r\n1,Heat pumps\r\n'),
       'The archive is damaged: it is not a gzip file.',

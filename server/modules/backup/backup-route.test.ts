@@ -74,15 +74,13 @@ describe('GET /api/admin/backup', () => {
     // About 24 MB of incompressible image bytes, far more than the socket buffers hold.
     for (let i = 0; i < 24; i++) {
       const bytes = randomBytes(1024 * 1024);
-      await ctx.db
-        .insert(images)
-        .values({
-          contentType: 'image/webp',
-          bytes,
-          width: 400,
-          height: 400,
-          byteSize: bytes.length,
-        });
+      await ctx.db.insert(images).values({
+        contentType: 'image/webp',
+        bytes,
+        width: 400,
+        height: 400,
+        byteSize: bytes.length,
+      });
     }
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;

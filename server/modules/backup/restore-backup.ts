@@ -14,7 +14,7 @@ import {
   quoteIdentifier,
   tablesWithRows,
 } from './database-catalog';
-import { type ArchiveItem, readArchive } from './read-archive';
+import { readArchive } from './read-archive';
 import {
   applyMigrationsUpTo,
   type KnownMigration,
@@ -168,7 +168,7 @@ async function loadRows(
 ): Promise<number> {
   let columnsOf = new Map<string, string>();
   let loaded = 0;
-  for await (const item of readArchive(input) as AsyncGenerator<ArchiveItem>) {
+  for await (const item of readArchive(input)) {
     if (item.kind === 'manifest') {
       if (item.text !== manifestText) {
         throw new BackupArchiveError('The archive changed while it was being restored.');
