@@ -107,7 +107,12 @@ describe('GET /api/admin/backup', () => {
     // The reader is paused part-way: the backup holds its snapshot, waiting for it.
     await vi.waitFor(async () => expect(await openTransactions()).toBe(1), { timeout: 5000 });
     response.destroy();
-    await vi.waitFor(async () => expect(await openTransactions()).toBe(0), { timeout: 5000 });
-    expect(ctx.pool.idleCount).toBe(ctx.pool.totalCount);
+    await vi.waitFor(
+      async () => {
+        expect(await openTransactions()).toBe(0);
+        expect(ctx.pool.idleCount).toBe(ctx.pool.totalCount);
+      },
+      { timeout: 5000 },
+    );
   });
 });
