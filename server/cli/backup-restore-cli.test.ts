@@ -145,6 +145,7 @@ describe('with the embedded database', () => {
   }, 240_000);
 
   it('refuses a damaged archive and says how to call it', async () => {
+    // The archive the test above wrote.
     const archive = fs.readFileSync(path.join(files, 'while-stopped.jsonl.gz'));
     const cut = path.join(files, 'cut.jsonl.gz');
     fs.writeFileSync(cut, archive.subarray(0, archive.length - 20));
@@ -165,6 +166,15 @@ describe('with the embedded database', () => {
       code: 1,
       output: `There is no folder ${path.join(files, 'missing')} to write the backup into.\n`,
     });
+    const noDataDir = path.join(files, 'no-such-data-dir');
+    const mistyped = await runCommand('backup', [path.join(files, 'x.gz')], {
+      DATA_DIR: noDataDir,
+    });
+    expect(mistyped).toEqual({
+      code: 1,
+      output: `There is no Assay database in DATA_DIR ${noDataDir} (and DATABASE_URL is not set).\n`,
+    });
+    expect(fs.existsSync(noDataDir)).toBe(false);
   }, 120_000);
 });
 

@@ -57,6 +57,12 @@ async function openDatabaseToBackUp(
     const database = await openDatabase(config, { databasePassword: '', log: () => {} });
     return { database, releaseDataDir: nothingHeld };
   }
+  // A mistyped DATA_DIR must not get a new, empty cluster made for it.
+  if (!fs.existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'))) {
+    throw new BackupRefusedError(
+      `There is no Assay database in DATA_DIR ${config.dataDir} (and DATABASE_URL is not set).`,
+    );
+  }
   let releaseDataDir: () => void;
   try {
     releaseDataDir = await claimDataDir(config);
