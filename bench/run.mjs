@@ -6,6 +6,11 @@
 // latency, response size, the ratio to the floor and the server's peak RSS. Writes
 // bench/results/latest.json (bench/results/embedded-vs-external.json for that comparison).
 //
+// Backup and restore (issue 20), after the decision support and before the export adds reviewers
+// (so at the seeded cycle, 200 x 50 by default): the archive's size and the time of the admin's
+// download, of `npm run backup` while the server runs, and of `npm run restore` into a new
+// database.
+//
 // Options:
 //   --reviewers N         reviewers in the cycle (default 200); each reviews and comments on
 //                         each of the 50 published opportunities
@@ -26,6 +31,7 @@
 // Decision support (issue 19), after the table: the median latency of GET /api/admin/results with
 // one client, and the reviewers' save throughput (--connections) alone and while an admin reloads
 // Results every second, `--rounds` rounds of `--duration` s each, interleaved.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -672,6 +678,8 @@ async function mainBenchmark() {
     const decision = await decisionSupport(server, cycle, options);
     printDecisionSupport(decision);
 
+    const backup = await backupFigures(server, cycle);
+
     log('\nExport memory:');
     const exported = await exportMemory(server, cycle, options.exportRows);
     log(
@@ -695,6 +703,7 @@ async function mainBenchmark() {
       seeding: cycle.seeding,
       calls: results,
       decisionSupport: decision,
+      backup,
       memory: {
         serverPeakRssMb: sampler.state.server.peak,
         serverPeakRssUnderLoadMb: loadPeaks.server,
@@ -777,6 +786,88 @@ async function embeddedVersusExternal() {
     },
     'embedded-vs-external.json',
   );
+}
+
+// --- Backup and restore (issue 20) --------------------------------------------------------------
+
+/** `node dist/server/<command>.js ...args` with `env`; answers its exit code, output and seconds. */
+function runServerCommand(command, args, env) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [`dist/server/${command}.js`, ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) =>
+    child.on('exit', (code) =>
+      resolve({ code, output, seconds: (performance.now() - started) / 1000 }),
+    ),
+  );
+}
+
+/** The seconds a backup or restore command reports for its own work ("... in 1.2 s."). */
+const reportedSeconds = (output) => Number(/ in ([\d.]+) s\./.exec(output)?.[1] ?? Number.NaN);
+
+/**
+ * The full backup of the seeded cycle: downloaded by the admin (bytes and time to the last byte),
+ * written by `npm run backup` while the server runs, and loaded by `npm run restore` into a new
+ * DATA_DIR (or a new database on the DATABASE_URL server).
+ */
+async function backupFigures(server, cycle) {
+  log('\nBackup and restore:');
+  const started = performance.now();
+  const response = await fetch(`${server.baseUrl}/api/admin/backup`, {
+    headers: { cookie: cycle.adminCookie },
+  });
+  if (!response.ok) throw new Error(`backup: ${response.status}`);
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += chunk.length;
+  const download = { bytes, seconds: (performance.now() - started) / 1000 };
+
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-backup-'));
+  const target = server.databaseUrl
+    ? await createScratchDatabase(process.env.DATABASE_URL, '_restore')
+    : null;
+  try {
+    const file = path.join(folder, 'bench.jsonl.gz');
+    const source = server.databaseUrl
+      ? { DATA_DIR: folder, DATABASE_URL: server.databaseUrl }
+      : { DATA_DIR: server.dataDir };
+    const backedUp = await runServerCommand('backup', [file], source);
+    if (backedUp.code !== 0) throw new Error(`npm run backup failed:\n${backedUp.output}`);
+    const cli = {
+      rows: Number(/Backed up (\d+) rows/.exec(backedUp.output)?.[1] ?? Number.NaN),
+      bytes: fs.statSync(file).size,
+      seconds: reportedSeconds(backedUp.output),
+      processSeconds: backedUp.seconds,
+    };
+    const destination = target
+      ? { DATA_DIR: folder, DATABASE_URL: target.url }
+      : { DATA_DIR: path.join(folder, 'restored') };
+    const restored = await runServerCommand('restore', [file], destination);
+    if (restored.code !== 0) throw new Error(`npm run restore failed:\n${restored.output}`);
+    const restore = { seconds: reportedSeconds(restored.output), processSeconds: restored.seconds };
+    const megabytes = (value) => `${(value / 1024 / 1024).toFixed(2)} MB`;
+    log(
+      `  GET /api/admin/backup: ${megabytes(download.bytes)} in ${download.seconds.toFixed(2)} s ` +
+        `(${cli.rows} rows)`,
+    );
+    log(
+      `  npm run backup while the server runs: ${megabytes(cli.bytes)} in ${cli.seconds.toFixed(1)} s ` +
+        `(${cli.processSeconds.toFixed(1)} s with starting Node)`,
+    );
+    log(
+      `  npm run restore into a new ${target ? 'database' : 'DATA_DIR'}: ${restore.seconds.toFixed(1)} s ` +
+        `(${restore.processSeconds.toFixed(1)} s with starting Node${target ? '' : ' and a new cluster'})`,
+    );
+    return { download, cli, restore };
+  } finally {
+    await target?.drop();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 const started = Date.now();

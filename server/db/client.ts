@@ -2,7 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import type { Config } from '../config';
-import { startEmbeddedPostgres } from './embedded';
+import { embeddedSocketConnection, startEmbeddedPostgres } from './embedded';
 import * as schema from './schema/index';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -45,6 +45,9 @@ function describeUrl(databaseUrl: string): string {
   return `${host ?? 'localhost'}${port ? `:${port}` : ''}/${database ?? ''}`;
 }
 
+/** The database the app keeps in the embedded cluster. */
+const EMBEDDED_DATABASE = 'assay';
+
 /** Opens the configured database: DATABASE_URL, or the embedded server in DATA_DIR. */
 export async function openDatabase(
   config: Config,
@@ -66,7 +69,7 @@ export async function openDatabase(
   const embedded = await startEmbeddedPostgres({
     dataDir: config.dataDir,
     password: options.databasePassword,
-    database: 'assay',
+    database: EMBEDDED_DATABASE,
     log: options.log,
     notice: options.notice,
   });
@@ -79,5 +82,29 @@ export async function openDatabase(
       await pool.end();
       await embedded.stop();
     },
+  };
+}
+
+/**
+ * The embedded database of DATA_DIR while another process (the running app) owns the cluster:
+ * reached through its socket, never started or stopped here. Rejects when it cannot be reached.
+ */
+export async function connectToRunningEmbedded(
+  config: Pick<Config, 'dataDir'>,
+  databasePassword: string,
+): Promise<DatabaseHandle> {
+  const connection = embeddedSocketConnection(config.dataDir, databasePassword, EMBEDDED_DATABASE);
+  const pool = createPool({ ...connection, max: 2 });
+  try {
+    (await pool.connect()).release();
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    db: createDatabase(pool),
+    pool,
+    description: `the running app's embedded PostgreSQL in ${config.dataDir}/postgres (socket ${connection.host})`,
+    close: () => pool.end(),
   };
 }

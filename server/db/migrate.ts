@@ -7,7 +7,7 @@ import type pg from 'pg';
 export const MIGRATIONS_FOLDER = path.resolve('server/db/migrations');
 
 // Any fixed number works; it only has to be the same for every instance of the app.
-const MIGRATION_LOCK_KEY = 7_340_021;
+export const MIGRATION_LOCK_KEY = 7_340_021;
 
 /**
  * Applies pending migrations under a session advisory lock, so that two instances starting at
