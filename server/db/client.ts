@@ -21,6 +21,11 @@ export function createDatabase(pool: pg.Pool): Database {
   return drizzle({ client: pool, schema }) as Database;
 }
 
+/** Drizzle over one checked-out connection (the one holding the migration lock at start-up). */
+export function databaseOnClient(client: pg.PoolClient) {
+  return drizzle({ client, schema });
+}
+
 function createPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool({
     max: 10,
