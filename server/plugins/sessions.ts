@@ -101,6 +101,15 @@ export type SessionOptions = {
 
 export const sessionsPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
   await app.register(fastifyCookie);
+  // Before the session is read: a request with a session cookie is answered from the cache only
+  // once every sign-out or account change committed before it arrived has reached this process,
+  // whichever instance made it (auth-cache.ts, decision 0006). Cookies are parsed by now.
+  const cache = options.cache;
+  if (cache) {
+    app.addHook('onRequest', async (request) => {
+      if (cache.active && request.cookies[SESSION_COOKIE]) await cache.fresh();
+    });
+  }
   await app.register(fastifySession, {
     secret: options.secret,
     cookieName: SESSION_COOKIE,
