@@ -72,15 +72,25 @@ export function loggableError(error: unknown): LoggableError {
   return serialize(error, 0);
 }
 
+// Said by the message and the stack already, or PostgreSQL's own source position.
+const TEXT_OMITS = new Set([
+  'type',
+  'message',
+  'stack',
+  'cause',
+  'query',
+  'name',
+  'length',
+  'file',
+  'line',
+]);
+
 /** The same, as text for stderr: each stack, then "caused by" each cause's, with their codes. */
 export function describeError(error: unknown): string {
   const parts: string[] = [];
   for (let e: LoggableError | undefined = loggableError(error); e; e = e.cause) {
     const fields = Object.entries(e)
-      .filter(
-        ([field, value]) =>
-          !['type', 'message', 'stack', 'cause'].includes(field) && value !== undefined,
-      )
+      .filter(([field, value]) => !TEXT_OMITS.has(field) && value !== undefined)
       .map(
         ([field, value]) =>
           `${field}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
