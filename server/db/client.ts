@@ -28,7 +28,6 @@ export function databaseOnClient(client: pg.PoolClient) {
 
 function createPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool({
-    max: 10,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5000,
     ...config,
@@ -60,7 +59,7 @@ export async function openDatabase(
   },
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    const pool = createPool({ connectionString: config.databaseUrl });
+    const pool = createPool({ connectionString: config.databaseUrl, max: config.databasePoolMax });
     return {
       db: createDatabase(pool),
       pool,
@@ -75,7 +74,7 @@ export async function openDatabase(
     log: options.log,
     notice: options.notice,
   });
-  const pool = createPool(embedded.connection);
+  const pool = createPool({ ...embedded.connection, max: config.databasePoolMax });
   return {
     db: createDatabase(pool),
     pool,
