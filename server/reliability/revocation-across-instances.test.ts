@@ -9,8 +9,8 @@ import { createDatabase } from '../db/client';
 import { AuthCache, type AuthCacheListener, startAuthCacheListener } from '../plugins/auth-cache';
 import { TEST_SESSION_SECRET } from '../test/build-test-app';
 import { sessionIdOf } from '../test/factories/sessions';
-import { createSignedInUser } from '../test/http';
 import { withDatabase } from '../test/global-setup';
+import { createSignedInUser } from '../test/http';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { sleep } from './fault-support';
 
