@@ -14,6 +14,7 @@ import { reviewerApi } from './api/reviewer-api';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
 import { HttpError } from './http/errors';
+import { loggableError } from './http/loggable-error';
 import { imageRoutes } from './modules/images/image-routes';
 import type { AuthCache } from './plugins/auth-cache';
 import { authenticationPlugin } from './plugins/authentication';
@@ -87,9 +88,16 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
-/** pino options for the app and the process: redactions and the request serializer. */
+/**
+ * pino options for the app and the process: redactions, the request serializer, and the one
+ * serializer of errors (never a statement's parameters).
+ */
 export function loggerOptions(level: string) {
-  return { level, redact: REDACTED_LOG_PATHS, serializers: { req: serializeRequest } };
+  return {
+    level,
+    redact: REDACTED_LOG_PATHS,
+    serializers: { req: serializeRequest, err: loggableError },
+  };
 }
 
 /**

@@ -79,6 +79,16 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
         .optional(),
     ),
+    // Addition beyond CONTRACT.md (issue 20): connections in each instance's pool.
+    DATABASE_POOL_MAX: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number('must be a whole number')
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(1000, 'must be at most 1000')
+        .default(10),
+    ),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, emailSchema.optional()),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
@@ -150,6 +160,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Connections in the pool (the LISTEN connection of the auth cache is one more). */
+  databasePoolMax: number;
   dataDir: string;
   admin: { email: string; password: string; name: string } | undefined;
   sessionSecret: string | undefined;
@@ -207,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment()): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     dataDir: path.resolve(e.DATA_DIR),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

@@ -21,9 +21,13 @@ export function createDatabase(pool: pg.Pool): Database {
   return drizzle({ client: pool, schema }) as Database;
 }
 
+/** Drizzle over one checked-out connection (the one holding the migration lock at start-up). */
+export function databaseOnClient(client: pg.PoolClient) {
+  return drizzle({ client, schema });
+}
+
 function createPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool({
-    max: 10,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5000,
     ...config,
@@ -58,7 +62,7 @@ export async function openDatabase(
   },
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    const pool = createPool({ connectionString: config.databaseUrl });
+    const pool = createPool({ connectionString: config.databaseUrl, max: config.databasePoolMax });
     return {
       db: createDatabase(pool),
       pool,
@@ -73,7 +77,7 @@ export async function openDatabase(
     log: options.log,
     notice: options.notice,
   });
-  const pool = createPool(embedded.connection);
+  const pool = createPool({ ...embedded.connection, max: config.databasePoolMax });
   return {
     db: createDatabase(pool),
     pool,
