@@ -20,6 +20,21 @@ export const BACKUP_FORMAT_VERSION = 1;
 /** Left out of every backup: sessions are credentials of the running installation. */
 export const EXCLUDED_TABLES: readonly string[] = ['session'];
 
+/**
+ * Rows left out of the tables a backup carries, as a SQL condition on the table's rows: the
+ * cookie secret the instances share (decision 0015) signs this installation's sessions, and a
+ * restored installation generates its own rather than inheriting one from an archive file.
+ */
+export const EXCLUDED_ROWS: Readonly<Record<string, string>> = {
+  settings: "key <> 'session_secret'",
+};
+
+/** ` where <condition>` for a table whose rows are partly left out, else ''. */
+export function carriedRowsFilter(table: string): string {
+  const condition = EXCLUDED_ROWS[table];
+  return condition ? ` where ${condition}` : '';
+}
+
 const identifierSchema = z.string().min(1).max(63);
 
 export const schemaVersionSchema = z.object({

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { BackupRefusedError, EXCLUDED_TABLES } from './archive-format';
+import { BackupRefusedError, carriedRowsFilter, EXCLUDED_TABLES } from './archive-format';
 
 // What a backup needs to know about the database, read from PostgreSQL's catalog rather than from
 // the Drizzle schema, so that it always matches the schema version the database is at.
@@ -86,7 +86,7 @@ export async function listOwnedSequences(client: pg.ClientBase): Promise<OwnedSe
 
 export const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The names of the tables in schema public holding at least one row (sessions do not count). */
+/** The names of the tables in schema public holding at least one row a backup would carry. */
 export async function tablesWithRows(client: pg.ClientBase): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(`
     select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -97,7 +97,7 @@ export async function tablesWithRows(client: pg.ClientBase): Promise<string[]> {
   if (candidates.length === 0) return [];
   const probes = candidates.map(
     (name) =>
-      `select ${quoteLiteral(name)} as name where exists (select 1 from ${quoteIdentifier(name)})`,
+      `select ${quoteLiteral(name)} as name where exists (select 1 from ${quoteIdentifier(name)}${carriedRowsFilter(name)})`,
   );
   const { rows: filled } = await client.query<{ name: string }>(probes.join(' union all '));
   return filled.map((row) => row.name);

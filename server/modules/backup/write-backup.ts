@@ -6,6 +6,7 @@ import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   BackupRefusedError,
+  carriedRowsFilter,
   EXCLUDED_TABLES,
   type Manifest,
 } from './archive-format';
@@ -77,7 +78,7 @@ async function withRowCounts(client: pg.ClientBase, tables: CatalogTable[]) {
     tables
       .map(
         (table) =>
-          `select ${quoteLiteral(table.name)} as name, count(*)::int as rows from ${quoteIdentifier(table.name)}`,
+          `select ${quoteLiteral(table.name)} as name, count(*)::int as rows from ${quoteIdentifier(table.name)}${carriedRowsFilter(table.name)}`,
       )
       .join(' union all '),
   );
@@ -153,7 +154,7 @@ async function* tableRows(
   const batch = wide[0]!.wide ? WIDE_BATCH_ROWS : BATCH_ROWS;
   await client.query(
     `declare backup_rows no scroll cursor for
-       select row_to_json(r)::text from (select ${columns} from ${quoteIdentifier(table.name)}${order}) r`,
+       select row_to_json(r)::text from (select ${columns} from ${quoteIdentifier(table.name)}${carriedRowsFilter(table.name)}${order}) r`,
   );
   let written = 0;
   for (;;) {
