@@ -12,6 +12,8 @@ export type CopyOutTransform = {
 
 const PASS_THROUGH: CopyOutTransform = { transform: (chunk) => [chunk], finish: () => [] };
 
+const ignoreClientError = () => {};
+
 /**
  * The output of one `COPY ... TO STDOUT` on a pooled client of its own. pg-copy-streams reads the
  * socket only while this stream is read, so a slow reader holds PostgreSQL back instead of
@@ -45,6 +47,9 @@ class CopyOutStream extends Readable {
         else resolve();
       };
     });
+    // A connection lost mid-COPY makes the client emit 'error' before the COPY hears of it; the
+    // COPY's own error then ends the stream, so the client's needs a listener while it is held.
+    client.on('error', ignoreClientError);
     this.#copy = client.query(copyTo(sql));
     this.#copy.on('data', (chunk: Buffer) => this.#onData(chunk));
     this.#copy.on('end', () => this.#onEnd());
@@ -109,6 +114,7 @@ class CopyOutStream extends Readable {
     if (this.#released) return;
     this.#released = true;
     this.#copy.pause();
+    this.#client.off('error', ignoreClientError);
     // release(true) ends the client; with the COPY still active pg destroys the socket.
     this.#client.release(closeConnection || undefined);
   }
@@ -129,6 +135,7 @@ export async function openCopyOut(
   try {
     stream = new CopyOutStream(client, sql, shape);
   } catch (error) {
+    client.off('error', ignoreClientError);
     client.release(true);
     throw error;
   }
