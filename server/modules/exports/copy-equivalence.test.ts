@@ -116,12 +116,14 @@ const cycle = fc.record({
   }),
 });
 
+type Cycle = typeof cycle extends fc.Arbitrary<infer Value> ? Value : never;
+
 describe('COPY exports against the cursor and csv.ts', () => {
   const ctx = setupTestApp();
   const usedNumbers = new Set<number>();
   let sequence = 0;
 
-  async function insertCycle(value: fc.infer<typeof cycle>) {
+  async function insertCycle(value: Cycle) {
     const { opportunity: o } = value;
     let number = o.number;
     while (usedNumbers.has(number)) number++;
