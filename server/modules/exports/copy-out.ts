@@ -106,7 +106,7 @@ class CopyOutStream extends Readable {
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     // Still running: the reader stopped early, or the data could not be read.
     if (!this.#released) this.#release(true);
-    this.#settleOpen(error ?? new Error('The export was closed before it started'));
+    this.#settleOpen(error ?? new Error('The COPY was closed before its first data'));
     callback(error);
   }
 
