@@ -5,15 +5,15 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { sendAsIs } from '../../http/json-body';
 import { openCsvExport } from './csv-export';
-import { type ComputedExportType, EXPORTS, isCursorExport } from './definitions';
+import { type ComputedExportType, EXPORTS, isCopyExport } from './definitions';
 
 /** The CSV text of each computed export, whole (BOM and header included). */
 export type ComputedExports = Record<ComputedExportType, () => Promise<string>>;
 
 /**
- * GET /export/{type} inside the /api/admin scope (SPEC.md section 7): a CSV file streamed from
- * the database in batches, so memory stays flat however many rows there are, or, for a computed
- * export, the text its module produced.
+ * GET /export/{type} inside the /api/admin scope (SPEC.md section 7): a CSV file that PostgreSQL
+ * writes and COPY streams (csv-export.ts), so memory stays flat however many rows there are, or,
+ * for a computed export, the text its module produced.
  */
 export const exportRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -38,7 +38,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { type } = request.params;
       if (!isExportType(type)) throw notFound('Unknown export type');
-      const body = isCursorExport(type)
+      const body = isCopyExport(type)
         ? await openCsvExport(db.$client, EXPORTS[type])
         : await computed[type]();
       return sendAsIs(
