@@ -88,7 +88,7 @@ async function triggersOf(pool: pg.Pool): Promise<string[]> {
 }
 
 /** What a backup carries: no session, and no `session_secret` row of `settings`. */
-const withoutSessions = (contents: Record<string, string[]>) => {
+const withoutSessions = (contents: Record<string, string[]>): Record<string, string[]> => {
   const { session: _sessions, ...rest } = contents;
   return {
     ...rest,
