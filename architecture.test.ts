@@ -73,7 +73,13 @@ const isUnder = (target: string, folder: string) =>
 const SERVER_LAYERS: Array<{ name: string; folders: string[] }> = [
   {
     name: 'foundation',
-    folders: ['server/config', 'server/secrets', 'server/data-dir-lock', 'server/http'],
+    folders: [
+      'server/config',
+      'server/secrets',
+      'server/data-dir-lock',
+      'server/log-output',
+      'server/http',
+    ],
   },
   { name: 'server/db', folders: ['server/db'] },
   { name: 'server/modules', folders: ['server/modules'] },

@@ -76,6 +76,20 @@ test.describe('sign-in', () => {
   });
 });
 
+test.describe('sign-out', () => {
+  test('removes the session cookie from the browser', async ({ page }) => {
+    await signInThroughApi(page, reviewer);
+    await page.goto('/reviewer/opportunities');
+    const sessionCookie = async () =>
+      (await page.context().cookies()).find((cookie) => cookie.name === 'assay.sid');
+    expect(await sessionCookie()).toBeDefined();
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect.poll(sessionCookie).toBeUndefined();
+  });
+});
+
 test.describe('route guards', () => {
   test('a visitor is sent to /login from guarded routes', async ({ page }) => {
     for (const path of ['/admin/dashboard', '/admin/reviewers', '/reviewer/opportunities']) {

@@ -19,6 +19,8 @@ const serverEntries = {
   main: 'server/main.ts',
   migrate: 'server/cli/migrate.ts',
   'seed-demo': 'server/cli/seed-demo.ts',
+  backup: 'server/cli/backup.ts',
+  restore: 'server/cli/restore.ts',
   // The thread that computes the results (server/modules/results/results-thread.ts loads it).
   'results-worker': 'server/modules/results/results-worker.ts',
 };

@@ -1,9 +1,13 @@
 // `npm run dev`: the API with hot restart (tsx watch) on PORT+1 behind Vite's dev server on PORT,
 // which proxies /api to it and hot-reloads the web app.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+// The repository's .env, under the environment as the server reads it: its PORT, HOST and
+// PUBLIC_URL place Vite too.
+if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const apiPort = String(port + 1);

@@ -11,14 +11,16 @@ import { adminApi } from './api/admin-api';
 import { benchFloorRoute } from './api/bench-floor';
 import { publicApi } from './api/public-api';
 import { reviewerApi } from './api/reviewer-api';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
 import { HttpError } from './http/errors';
+import { loggableError } from './http/loggable-error';
 import { imageRoutes } from './modules/images/image-routes';
 import type { AuthCache } from './plugins/auth-cache';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { gracefulClosePlugin } from './plugins/graceful-close';
+import { apiReferenceRoutes, packageVersion, registerOpenApi } from './plugins/openapi';
 import { type DeclaredRoute, enforceRouteAccess } from './plugins/route-access';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { inlineScriptHashes, securityHeadersPlugin } from './plugins/security-headers';
@@ -86,9 +88,29 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
-/** pino options for the app and the process: redactions and the request serializer. */
+/**
+ * pino options for the app and the process: redactions, the request serializer, and the one
+ * serializer of errors (never a statement's parameters).
+ */
 export function loggerOptions(level: string) {
-  return { level, redact: REDACTED_LOG_PATHS, serializers: { req: serializeRequest } };
+  return {
+    level,
+    redact: REDACTED_LOG_PATHS,
+    serializers: { req: serializeRequest, err: loggableError },
+  };
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify refuses a bare hop count (it cannot tell a proxy
+ * from a client that connects directly), so a count becomes the function that trusts the first
+ * `hops` addresses from the socket inwards: safe only when nothing but the proxies can reach the
+ * app, which README's Deploying section says. A list is handed on as it is.
+ */
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -99,6 +121,9 @@ export async function buildApp(options: AppOptions) {
       ? { loggerInstance: options.loggerInstance }
       : { logger: loggerOptions(config.logLevel) }),
     bodyLimit: 1024 * 1024,
+    // TRUST_PROXY: request.ip (throttles, invitation limit, audit, log) and request.protocol come
+    // from X-Forwarded-For and X-Forwarded-Proto only when the peer is a trusted proxy.
+    trustProxy: trustProxyOption(config.trustProxy),
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
     // Node checks request timeouts on this interval (30 s by default): never coarser than the
@@ -115,6 +140,8 @@ export async function buildApp(options: AppOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route, so that the API reference sees each one as it is registered.
+  await registerOpenApi(app, { version: packageVersion() });
 
   // Treat an empty JSON body (`POST` with the header but nothing sent) as no body. Text the
   // database cannot store byte-identical (NUL, lone surrogates) is refused for every route here.
@@ -150,12 +177,15 @@ export async function buildApp(options: AppOptions) {
     await api.register(sessionsPlugin, {
       db,
       secret: options.sessionSecret,
-      secure: config.secureCookies,
+      // PUBLIC_URL https: always Secure, whatever a header says. Behind a trusted proxy, a
+      // request that reached it over https gets Secure too (X-Forwarded-Proto).
+      secure: config.secureCookies ? true : config.trustProxy === false ? false : 'auto',
       lifetime: { maxAgeMs: config.sessionMaxAgeMs, idleMs: config.sessionIdleMs },
       cache: options.authCache,
     });
     await api.register(authenticationPlugin, { db, cache: options.authCache });
     await api.register(publicApi, { db });
+    await api.register(apiReferenceRoutes);
     await api.register(imageRoutes, { db });
     await api.register(adminApi, { db, publicUrl: config.publicUrl, prefix: '/api/admin' });
     await api.register(reviewerApi, { db, prefix: '/api/reviewer' });

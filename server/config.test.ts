@@ -36,6 +36,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ BENCH_FLOOR: '0' }).benchFloor).toBe(false);
   });
 
+  it('reads the pool size, 10 by default (addition beyond CONTRACT.md)', () => {
+    expect(loadConfig({}).databasePoolMax).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_MAX: '' }).databasePoolMax).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_MAX: '25' }).databasePoolMax).toBe(25);
+    for (const bad of ['0', '-1', '1.5', 'ten', '1001']) {
+      expect(() => loadConfig({ DATABASE_POOL_MAX: bad }), bad).toThrow(/DATABASE_POOL_MAX: must/);
+    }
+  });
+
   it('reads every variable', () => {
     const config = loadConfig({
       PORT: '8080',

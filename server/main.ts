@@ -1,12 +1,14 @@
-import pino from 'pino';
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { claimDataDir } from './data-dir-lock';
-import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
+import { databaseOnClient, openDatabase } from './db/client';
+import { applyMigrations, withMigrationLock } from './db/migrate';
+import { describeError } from './http/loggable-error';
+import { createLogger, resolveLogFormat } from './log-output';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
 import { createMailTransport } from './modules/mail/transport';
 import { startEmailWorker } from './modules/mail/worker';
+import { sharedSessionSecret } from './modules/sessions/queries';
 import { AuthCache, startAuthCacheListener } from './plugins/auth-cache';
 import { loadOrCreateSecrets } from './secrets';
 
@@ -14,7 +16,7 @@ const SHUTDOWN_TIMEOUT_MS = 20_000;
 
 async function main() {
   const config = loadConfig();
-  const logger = pino(loggerOptions(config.logLevel));
+  const logger = createLogger(loggerOptions(config.logLevel), resolveLogFormat(config.logFormat));
   const releaseDataDir = config.databaseUrl ? () => {} : await claimDataDir(config);
   const secrets = loadOrCreateSecrets(config.dataDir);
 
@@ -24,8 +26,20 @@ async function main() {
     notice: (message) => logger.warn({ component: 'postgres' }, message),
   });
   logger.info(`Database: ${database.description}`);
-  await runMigrations(database.pool);
-  await bootstrapAdmin(database.db, config, logger);
+  // Instances starting together on one database prepare it one after the other: migrations, the
+  // shared session secret and the first administrator, all through the connection that holds
+  // the lock (decision 0015).
+  const sessionSecret = await withMigrationLock(database.pool, async (client) => {
+    await applyMigrations(client);
+    const locked = databaseOnClient(client);
+    const secret =
+      config.sessionSecret ?? (await sharedSessionSecret(locked, secrets.sessionSecret));
+    await bootstrapAdmin(locked, config, logger);
+    return secret;
+  });
+  logger.info(
+    `Session secret: ${config.sessionSecret ? 'SESSION_SECRET' : 'generated once, kept in the database for every instance'}`,
+  );
 
   // Sessions and users cached per process, dropped on every change announced by PostgreSQL.
   const authCache = new AuthCache();
@@ -38,7 +52,7 @@ async function main() {
     config,
     db: database.db,
     authCache,
-    sessionSecret: config.sessionSecret ?? secrets.sessionSecret,
+    sessionSecret,
     loggerInstance: logger,
   });
 
@@ -88,7 +102,8 @@ main().catch((error) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
   } else {
-    console.error('Assay could not start:', error);
+    // Through the log's own error path: never a statement's parameters (decision 0004).
+    console.error(`Assay could not start: ${describeError(error)}`);
   }
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { type Config, ConfigError, loadConfig } from '../config';
 import { claimDataDir } from '../data-dir-lock';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { describeError } from '../http/loggable-error';
 import { loadOrCreateSecrets } from '../secrets';
 
 /** An error whose message is meant for the operator: printed alone, without a stack. */
@@ -17,7 +18,8 @@ export function runCli(
 ) {
   withDatabase(task).catch((error) => {
     const isExpected = [ConfigError, ...expectedErrors].some((type) => error instanceof type);
-    console.error(isExpected ? error.message : error);
+    // Through the log's own error path: never a statement's parameters (decision 0004).
+    console.error(isExpected ? error.message : describeError(error));
     process.exit(1);
   });
 }

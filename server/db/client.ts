@@ -2,7 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import type { Config } from '../config';
-import { startEmbeddedPostgres } from './embedded';
+import { embeddedSocketConnection, startEmbeddedPostgres } from './embedded';
 import * as schema from './schema/index';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -21,9 +21,13 @@ export function createDatabase(pool: pg.Pool): Database {
   return drizzle({ client: pool, schema }) as Database;
 }
 
+/** Drizzle over one checked-out connection (the one holding the migration lock at start-up). */
+export function databaseOnClient(client: pg.PoolClient) {
+  return drizzle({ client, schema });
+}
+
 function createPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool({
-    max: 10,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5000,
     ...config,
@@ -45,6 +49,9 @@ function describeUrl(databaseUrl: string): string {
   return `${host ?? 'localhost'}${port ? `:${port}` : ''}/${database ?? ''}`;
 }
 
+/** The database the app keeps in the embedded cluster. */
+const EMBEDDED_DATABASE = 'assay';
+
 /** Opens the configured database: DATABASE_URL, or the embedded server in DATA_DIR. */
 export async function openDatabase(
   config: Config,
@@ -55,7 +62,7 @@ export async function openDatabase(
   },
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    const pool = createPool({ connectionString: config.databaseUrl });
+    const pool = createPool({ connectionString: config.databaseUrl, max: config.databasePoolMax });
     return {
       db: createDatabase(pool),
       pool,
@@ -66,11 +73,11 @@ export async function openDatabase(
   const embedded = await startEmbeddedPostgres({
     dataDir: config.dataDir,
     password: options.databasePassword,
-    database: 'assay',
+    database: EMBEDDED_DATABASE,
     log: options.log,
     notice: options.notice,
   });
-  const pool = createPool(embedded.connection);
+  const pool = createPool({ ...embedded.connection, max: config.databasePoolMax });
   return {
     db: createDatabase(pool),
     pool,
@@ -79,5 +86,29 @@ export async function openDatabase(
       await pool.end();
       await embedded.stop();
     },
+  };
+}
+
+/**
+ * The embedded database of DATA_DIR while another process (the running app) owns the cluster:
+ * reached through its socket, never started or stopped here. Rejects when it cannot be reached.
+ */
+export async function connectToRunningEmbedded(
+  config: Pick<Config, 'dataDir'>,
+  databasePassword: string,
+): Promise<DatabaseHandle> {
+  const connection = embeddedSocketConnection(config.dataDir, databasePassword, EMBEDDED_DATABASE);
+  const pool = createPool({ ...connection, max: 2 });
+  try {
+    (await pool.connect()).release();
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    db: createDatabase(pool),
+    pool,
+    description: `the running app's embedded PostgreSQL in ${config.dataDir}/postgres (socket ${connection.host})`,
+    close: () => pool.end(),
   };
 }

@@ -185,6 +185,24 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
 }
 
+/**
+ * How another process reaches the running cluster of `dataDir` (the one its owner started):
+ * through the socket, with the generated password. Used to back up while the app runs.
+ */
+export function embeddedSocketConnection(
+  dataDir: string,
+  password: string,
+  database: string,
+): pg.PoolConfig {
+  return {
+    host: path.join(dataDir, 'run'),
+    port: SOCKET_PORT,
+    user: 'postgres',
+    password,
+    database,
+  };
+}
+
 async function ensureDatabase(connection: pg.PoolConfig, database: string) {
   const client = new pg.Client(connection);
   await client.connect();

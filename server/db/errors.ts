@@ -1,7 +1,12 @@
 // Drizzle wraps driver errors, so the SQLSTATE or socket code of a failure may sit a few
 // `cause`s deep: every check below walks the chain rather than reading the outer error only.
 
-type DriverErrorDetails = { code?: string; constraint?: string; message?: string };
+type DriverErrorDetails = {
+  code?: string;
+  constraint?: string;
+  message?: string;
+  severity?: string;
+};
 
 function someCause(error: unknown, matches: (details: DriverErrorDetails) => boolean): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
@@ -37,6 +42,7 @@ const UNAVAILABLE_CODES = new Set([
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
+  '53300', // too_many_connections: max_connections, or a database's or role's CONNECTION LIMIT
   '08000',
   '08001',
   '08003',
@@ -46,12 +52,18 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|not queryable/;
 
+// 55000 object_not_in_prerequisite_state is also what a statement gets for a mistake of its own
+// (currval before nextval, ...): only at connection time (FATAL), "database is not currently
+// accepting connections" (ALTER DATABASE ... ALLOW_CONNECTIONS false), is it an outage.
+const UNAVAILABLE_WHEN_FATAL = new Set(['55000']);
+
 /** An outage (refused, dropped or shut-down connection), not a fault of the request. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return someCause(
     error,
-    ({ code, message }) =>
+    ({ code, message, severity }) =>
       Boolean(code && UNAVAILABLE_CODES.has(code)) ||
+      Boolean(code && severity === 'FATAL' && UNAVAILABLE_WHEN_FATAL.has(code)) ||
       (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)),
   );
 }

@@ -177,6 +177,36 @@ describe('AuthCache', () => {
     expect(cache.getUser('u3')).toBeUndefined();
   });
 
+  it('waits for a barrier sent after the call, shared by the callers that arrive meanwhile', async () => {
+    const cache = new AuthCache();
+    const sent: Array<() => void> = [];
+    cache.setBarrier(() => new Promise<void>((resolve) => sent.push(resolve)));
+    await cache.fresh(); // not listening: nothing is cached, nothing to wait for
+    expect(sent).toHaveLength(0);
+
+    cache.setListening(true);
+    const settled: string[] = [];
+    const first = cache.fresh().then(() => settled.push('first'));
+    expect(sent).toHaveLength(1);
+    // These arrive while the first barrier is out: it may have left before their changes.
+    const second = cache.fresh().then(() => settled.push('second'));
+    const third = cache.fresh().then(() => settled.push('third'));
+    expect(sent).toHaveLength(1);
+    sent[0]!();
+    await first;
+    expect(settled).toEqual(['first']);
+    // The next barrier left when the first came back, and answers both.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toHaveLength(2);
+    expect(settled).toEqual(['first']);
+    sent[1]!();
+    await Promise.all([second, third]);
+    expect(settled).toEqual(['first', 'second', 'third']);
+    // Nothing in flight: a new caller sends its own at once.
+    void cache.fresh();
+    expect(sent).toHaveLength(3);
+  });
+
   it('keeps at most maxEntries of each kind, dropping the oldest', () => {
     const cache = new AuthCache({ maxEntries: 2 });
     cache.setListening(true);

@@ -7,6 +7,8 @@ export const AUTH_CHANNEL = 'assay_auth';
 const DEFAULT_MAX_ENTRIES = 10_000;
 const DEFAULT_MAX_AGE_MS = 60_000;
 const RECONNECT_MS = 1000;
+/** A barrier unanswered for this long counts as a lost connection (the cache turns off). */
+const BARRIER_TIMEOUT_MS = 2000;
 
 type CachedSession = { json: string; userId: string | undefined; expire: number; at: number };
 type CachedUser = { row: UserRow; at: number };
@@ -25,6 +27,13 @@ type CachedUser = { row: UserRow; at: number };
  * A read that raced an invalidation is not cached: `token()` before the read, and the put is
  * refused if any invalidation (or a loss of the listener) happened since. Entries also expire
  * after `maxAgeMs`, a bound on staleness should a notification ever be missed.
+ *
+ * A notification reaches this process some time after the commit, and under load the next
+ * request may come first: before it is answered from the cache, `fresh()` waits for a round trip
+ * on the LISTEN connection sent after the request arrived. PostgreSQL sends a listening
+ * connection the notifications already committed before it answers the next message it reads
+ * (postgres.c processes the notify interrupt as it reads a command), so by then every change
+ * committed before the request has dropped its copy. Decision 0006.
  */
 export class AuthCache {
   readonly #sessions = new Map<string, CachedSession>();
@@ -34,6 +43,11 @@ export class AuthCache {
   readonly #now: () => number;
   #generation = 0;
   #listening = false;
+  #barrier: (() => Promise<void>) | undefined;
+  /** The barrier on its way; it may have left before a caller's request arrived. */
+  #inFlight: Promise<void> | undefined;
+  /** The barrier to send once the one in flight returns, shared by everyone waiting for it. */
+  #next: Promise<void> | undefined;
 
   constructor(options: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {}) {
     this.#maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
@@ -124,6 +138,42 @@ export class AuthCache {
     this.#listening = listening;
   }
 
+  /**
+   * Set by the listener: a round trip on the LISTEN connection, which resolves once every
+   * notification committed before it was sent has been applied (and turns the cache off if the
+   * connection fails; it never rejects).
+   */
+  setBarrier(barrier: (() => Promise<void>) | undefined) {
+    this.#barrier = barrier;
+  }
+
+  /**
+   * Resolves when every change committed before this call has dropped its copy: call it before
+   * answering a request from the cache. Concurrent callers share round trips: at most one is in
+   * flight, and the callers that arrive meanwhile share the next one.
+   */
+  fresh(): Promise<void> {
+    if (!this.#listening || !this.#barrier) return Promise.resolve();
+    if (this.#next) return this.#next;
+    if (!this.#inFlight) return this.#send();
+    const next = this.#inFlight.then(() => {
+      this.#next = undefined;
+      return this.#send();
+    });
+    this.#next = next;
+    return next;
+  }
+
+  #send(): Promise<void> {
+    const barrier = this.#barrier;
+    if (!barrier || !this.#listening) return Promise.resolve();
+    const sent: Promise<void> = barrier().finally(() => {
+      if (this.#inFlight === sent) this.#inFlight = undefined;
+    });
+    this.#inFlight = sent;
+    return sent;
+  }
+
   #canPut(token: number) {
     return this.#listening && token === this.#generation;
   }
@@ -179,6 +229,27 @@ export function startAuthCacheListener(
       throw error;
     }
     if (stopped || lost) return;
+    // An empty query: the cheapest message the server must read and answer.
+    cache.setBarrier(
+      () =>
+        new Promise<void>((resolve) => {
+          const timeout = setTimeout(() => {
+            onLost(new Error('auth cache: the LISTEN connection did not answer'));
+            resolve();
+          }, BARRIER_TIMEOUT_MS);
+          next.query('').then(
+            () => {
+              clearTimeout(timeout);
+              resolve();
+            },
+            (error) => {
+              clearTimeout(timeout);
+              onLost(error);
+              resolve();
+            },
+          );
+        }),
+    );
     cache.setListening(true);
   };
 
@@ -189,6 +260,7 @@ export function startAuthCacheListener(
       stopped = true;
       if (timer) clearTimeout(timer);
       cache.setListening(false);
+      cache.setBarrier(undefined);
       await client?.end().catch(() => {});
     },
   };

@@ -31,7 +31,7 @@ const SCOPE_OF_PREFIX: ReadonlyArray<[prefix: string, access: Access]> = [
 
 export class RouteAccessError extends Error {}
 
-const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
+export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /** The access an /api path must declare given its prefix, or null when it is not role-scoped. */
 function scopeOf(url: string): Access | null {

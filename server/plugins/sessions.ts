@@ -12,6 +12,10 @@ import {
 import type { AuthCache } from './auth-cache';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route ends the browser's session: its answer clears the cookie whatever it found. */
+    endsSession?: boolean;
+  }
   interface Session {
     userId?: string;
     /** ISO time after which the session ends however active it is (set when first stored). */
@@ -89,7 +93,8 @@ export class PostgresSessionStore implements SessionStore {
 export type SessionOptions = {
   db: Database;
   secret: string;
-  secure: boolean;
+  /** `auto`: Secure when request.protocol is https (which a trusted proxy may tell). */
+  secure: boolean | 'auto';
   lifetime: SessionLifetime;
   /** Optional per-process cache of session rows (see auth-cache.ts). */
   cache?: AuthCache;
@@ -97,6 +102,15 @@ export type SessionOptions = {
 
 export const sessionsPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
   await app.register(fastifyCookie);
+  // Before the session is read: a request with a session cookie is answered from the cache only
+  // once every sign-out or account change committed before it arrived has reached this process,
+  // whichever instance made it (auth-cache.ts, decision 0006). Cookies are parsed by now.
+  const cache = options.cache;
+  if (cache) {
+    app.addHook('onRequest', async (request) => {
+      if (cache.active && request.cookies[SESSION_COOKIE]) await cache.fresh();
+    });
+  }
   await app.register(fastifySession, {
     secret: options.secret,
     cookieName: SESSION_COOKIE,
@@ -113,6 +127,22 @@ export const sessionsPlugin = fp(async (app: FastifyInstance, options: SessionOp
       // The cookie lives as long as the session may; the server enforces idle expiry.
       maxAge: options.lifetime.maxAgeMs,
     },
+  });
+
+  // A session destroyed by this request (sign-out, a deleted account), or a route that ends the
+  // session and succeeded: the browser is told to drop the cookie (same name and path, expired),
+  // not left sending a dead id. @fastify/session sets no cookie for a destroyed session. A
+  // sign-out that failed (database down) keeps it: the session still exists.
+  app.addHook('onSend', async (request, reply) => {
+    const ended = request.routeOptions.config.endsSession && reply.statusCode < 400;
+    if (request.session === null || ended) {
+      reply.clearCookie(SESSION_COOKIE, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secure,
+      });
+    }
   });
 
   const timer = setInterval(() => {

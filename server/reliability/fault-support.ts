@@ -19,6 +19,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A connection string for database `name` on the server of `connection` (the tests' PostgreSQL:
+ * a URL, or the embedded one's socket and password), as an operator's DATABASE_URL.
+ */
+export function databaseUrl(connection: pg.PoolConfig, name: string): string {
+  if (connection.connectionString) {
+    const parsed = new URL(connection.connectionString);
+    parsed.pathname = `/${name}`;
+    return parsed.toString();
+  }
+  const password = encodeURIComponent(String(connection.password));
+  return `postgresql://${connection.user}:${password}@/${name}?host=${encodeURIComponent(
+    String(connection.host),
+  )}&port=${connection.port}`;
+}
+
 /** A client of the embedded PostgreSQL of `dataDir` (its socket and generated password). */
 export async function connectToEmbedded(dataDir: string): Promise<pg.Client> {
   const { databasePassword } = JSON.parse(

@@ -18,7 +18,7 @@ import { createUser } from '../test/factories/users';
 import { withDatabase } from '../test/global-setup';
 import { signIn } from '../test/http';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
-import { exited, scoresFor, sleep } from './fault-support';
+import { databaseUrl, exited, scoresFor, sleep } from './fault-support';
 
 // Two instances of the app, each with its own pool, its own DATA_DIR and its own email worker,
 // over one PostgreSQL database: what a deployment behind a load balancer looks like.
@@ -275,15 +275,3 @@ describe('two instances starting at the same moment on an empty database', () =>
     }
   }, 60_000);
 });
-
-function databaseUrl(connection: pg.PoolConfig, name: string): string {
-  if (connection.connectionString) {
-    const parsed = new URL(connection.connectionString);
-    parsed.pathname = `/${name}`;
-    return parsed.toString();
-  }
-  const password = encodeURIComponent(String(connection.password));
-  return `postgresql://${connection.user}:${password}@/${name}?host=${encodeURIComponent(
-    String(connection.host),
-  )}&port=${connection.port}`;
-}

@@ -1,10 +1,16 @@
+import path from 'node:path';
+import pg from 'pg';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
-import { type App, loggerOptions } from '../app';
+import { describe, expect, inject, it } from 'vitest';
+import { type App, buildApp, loggerOptions } from '../app';
+import { createDatabase } from '../db/client';
+import { databaseUrl, exited, freePort, spawnServer } from '../reliability/fault-support';
 import { setupSecondApp, setupTestApp, TEST_SESSION_SECRET } from '../test/build-test-app';
+import { createOpportunity } from '../test/factories/opportunities';
 import { sessionIdOf } from '../test/factories/sessions';
 import { createUser } from '../test/factories/users';
 import { emailsTo, tokenFromEmail } from '../test/queries';
+import { createTestDatabase } from '../test/test-database';
 
 /**
  * Runs the flows that handle secrets through an app logging at `trace` into memory, with the
@@ -119,12 +125,122 @@ describe('the log of a run', () => {
     expect(log).toContain('incoming request');
     expect(log).toContain('/api/invitations/[redacted]');
     expect(log).toContain('/api/admin/reviewers');
-    for (const [name, secret] of Object.entries(secrets)) {
-      expect(secret.length, name).toBeGreaterThan(8);
-      expect(log.includes(secret), `${name} found in the log`).toBe(false);
-      expect(log.includes(encodeURIComponent(secret)), `${name} (encoded) found in the log`).toBe(
-        false,
+    expectNoSecret(log, secrets);
+  });
+});
+
+function expectNoSecret(log: string, secrets: Record<string, string>) {
+  for (const [name, secret] of Object.entries(secrets)) {
+    expect(secret.length, name).toBeGreaterThan(8);
+    expect(log.includes(secret), `${name} found in the log`).toBe(false);
+    expect(log.includes(encodeURIComponent(secret)), `${name} (encoded) found in the log`).toBe(
+      false,
+    );
+  }
+}
+
+describe('the log of a database outage', () => {
+  it('holds no session id, cookie or password of the requests that failed', async () => {
+    const secrets: Record<string, string> = {};
+    const reviewers = await Promise.all([1, 2, 3].map(() => createUser(ctx.db)));
+    const opportunity = await createOpportunity(ctx.db);
+    const cookies: string[] = [];
+    for (const [i, reviewer] of reviewers.entries()) {
+      const cookie = cookieFrom(
+        await logged.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: reviewer.email, password: reviewer.password },
+        }),
       );
+      cookies.push(cookie);
+      secrets[`session id ${i}`] = sessionIdOf(cookie);
+      secrets[`cookie ${i}`] = decodeURIComponent(cookie.split('=')[1]!);
+    }
+    secrets.password = 'Outage-Pass-8d1c2b';
+
+    // The same sessions sent to an instance whose database is gone (nothing listens on its port).
+    const outageLines: string[] = [];
+    const pool = new pg.Pool({ host: '127.0.0.1', port: await freePort(), user: 'nobody' });
+    pool.on('error', () => {});
+    const down = await buildApp({
+      config: ctx.config,
+      db: createDatabase(pool),
+      sessionSecret: TEST_SESSION_SECRET,
+      webRoot: path.join(ctx.config.dataDir, 'no-web-build'),
+      loggerInstance: pino(loggerOptions('trace'), {
+        write: (line: string) => outageLines.push(line),
+      }),
+    });
+    try {
+      const answers = await Promise.all(
+        cookies.flatMap((cookie) => [
+          down.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } }),
+          down.inject({
+            method: 'POST',
+            url: '/api/reviewer/reviews',
+            headers: { cookie },
+            payload: { opportunityId: opportunity.id, ...scoresOf(3) },
+          }),
+          down.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } }),
+        ]),
+      );
+      answers.push(
+        await down.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: reviewers[0]!.email, password: secrets.password },
+        }),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 503));
+    } finally {
+      await down.close();
+      await pool.end();
+    }
+    const log = outageLines.join('');
+    // The failures were logged, with what an operator needs to know.
+    expect(log).toContain('database unavailable');
+    expect(log).toContain('ECONNREFUSED');
+    expectNoSecret(log, secrets);
+  });
+});
+
+describe('the output of a start-up failure', () => {
+  it('holds neither the administrator’s password nor its hash, and says why', async () => {
+    const database = await createTestDatabase();
+    // The bootstrap's insert of the administrator fails, as a lost race or a full disk would.
+    await database.pool.query(`
+      create function refuse_users() returns trigger language plpgsql as $$
+        begin raise exception 'users refused by the log test'; end $$;
+      create trigger refuse_users before insert on users
+        for each row execute function refuse_users();`);
+    const password = 'Startup-Pass-3c9d1e';
+    try {
+      const app = spawnServer({
+        DATABASE_URL: databaseUrl(inject('adminConnection'), database.name),
+        DATA_DIR: path.join(ctx.config.dataDir, 'start-failure'),
+        PORT: String(await freePort()),
+        ADMIN_EMAIL: 'startup@example.test',
+        ADMIN_PASSWORD: password,
+        LOG_LEVEL: 'trace',
+      });
+      expect(await exited(app.child)).toBe(1);
+      const output = app.output();
+      expect(output).toContain('users refused by the log test');
+      expect(output).not.toContain('$argon2id$');
+      expectNoSecret(output, { password });
+    } finally {
+      await database.drop();
     }
   });
 });
+
+function scoresOf(value: number) {
+  return {
+    strategicAlignment: value,
+    sustainability: value,
+    technologyReadiness: value,
+    marketPotential: value,
+    businessPotential: value,
+  };
+}

@@ -1,8 +1,12 @@
-import { opportunityAnalyticsSchema, reviewerAnalyticsSchema } from '@shared/analytics-schemas';
+import {
+  heatmapSchema,
+  opportunityAnalyticsSchema,
+  reviewerAnalyticsSchema,
+} from '@shared/analytics-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { coalescedRead } from '../../db/coalesced-read';
-import { JSON_CONTENT_TYPE, jsonBody } from '../../http/json-body';
+import { JSON_CONTENT_TYPE, jsonBody, sendAsIs } from '../../http/json-body';
 import { heatmapJson, listOpportunityAnalytics, listReviewerAnalytics } from './queries';
 
 /**
@@ -22,15 +26,21 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   // 10,000 cells again.
   const heatmap = coalescedRead(async () => Buffer.from(await heatmapJson(db)));
 
-  app.get('/analytics/opportunities', { config: { access: 'admin' } }, async (_request, reply) =>
-    reply.type(JSON_CONTENT_TYPE).send(await opportunityRows()),
+  app.get(
+    '/analytics/opportunities',
+    { config: { access: 'admin' }, schema: { response: { 200: opportunityAnalyticsSchema } } },
+    async (_request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await opportunityRows()),
   );
 
-  app.get('/analytics/reviewers', { config: { access: 'admin' } }, async (_request, reply) =>
-    reply.type(JSON_CONTENT_TYPE).send(await reviewerRows()),
+  app.get(
+    '/analytics/reviewers',
+    { config: { access: 'admin' }, schema: { response: { 200: reviewerAnalyticsSchema } } },
+    async (_request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await reviewerRows()),
   );
 
-  app.get('/analytics/heatmap', { config: { access: 'admin' } }, async (_request, reply) =>
-    reply.type(JSON_CONTENT_TYPE).send(await heatmap()),
+  app.get(
+    '/analytics/heatmap',
+    { config: { access: 'admin' }, schema: { response: { 200: heatmapSchema } } },
+    async (_request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await heatmap()),
   );
 };

@@ -167,6 +167,25 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
+  it('logout tells the browser to drop the cookie, signed in or not', async () => {
+    const user = await createUser(ctx.db);
+    const cookie = await signIn(ctx.app, user);
+    for (const headers of [{ cookie }, {}]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+      expect(response.statusCode).toBe(200);
+      const cleared = response.cookies.filter((c) => c.name === 'assay.sid');
+      expect(cleared).toEqual([
+        expect.objectContaining({
+          value: '',
+          path: '/',
+          httpOnly: true,
+          sameSite: 'Lax',
+          expires: new Date(0),
+        }),
+      ]);
+    }
+  });
+
   it('a deactivated user loses access at once (403) and regains it when reactivated', async () => {
     const user = await createUser(ctx.db);
     const cookie = await signIn(ctx.app, user);

@@ -30,7 +30,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
 
   app.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, schema: { response: { 200: messageSchema } } },
+    {
+      config: { access: 'public', endsSession: true },
+      schema: { response: { 200: messageSchema } },
+    },
     async (request) => {
       if (request.session.userId) await request.session.destroy();
       return { message: 'Logged out' };

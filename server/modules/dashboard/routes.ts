@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { coalescedRead } from '../../db/coalesced-read';
-import { JSON_CONTENT_TYPE, jsonBody } from '../../http/json-body';
+import { JSON_CONTENT_TYPE, jsonBody, sendAsIs } from '../../http/json-body';
 import { presentDashboardStats } from './presenter';
 import { getDashboardCounts, listTopOpportunities } from './queries';
 
@@ -22,11 +22,15 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     jsonBody(topOpportunitiesSchema, await listTopOpportunities(db)),
   );
 
-  app.get('/stats', { config: { access: 'admin' } }, async (_request, reply) =>
-    reply.type(JSON_CONTENT_TYPE).send(await stats()),
+  app.get(
+    '/stats',
+    { config: { access: 'admin' }, schema: { response: { 200: dashboardStatsSchema } } },
+    async (_request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await stats()),
   );
 
-  app.get('/top-opportunities', { config: { access: 'admin' } }, async (_request, reply) =>
-    reply.type(JSON_CONTENT_TYPE).send(await topOpportunities()),
+  app.get(
+    '/top-opportunities',
+    { config: { access: 'admin' }, schema: { response: { 200: topOpportunitiesSchema } } },
+    async (_request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await topOpportunities()),
   );
 };

@@ -1,10 +1,13 @@
-import { Readable } from 'node:stream';
 import type pg from 'pg';
 
 /** Rows per FETCH: memory holds one batch at a time, whatever the size of the export. */
 export const EXPORT_BATCH_SIZE = 1000;
 
 /**
+ * The exports' reader before COPY (decision 0011), kept as the independent reference that the
+ * COPY output is checked against byte for byte (copy-equivalence.test.ts reads the typed rows with
+ * it and encodes them with csv.ts, as the exports did).
+ *
  * Reads a query through a server-side cursor, `batchSize` rows at a time, inside one read-only
  * repeatable-read transaction on a pooled client of its own (so the export is one consistent
  * snapshot). Statements: BEGIN, DECLARE, floor(rows / batchSize) + 1 FETCH, then COMMIT.
@@ -44,47 +47,4 @@ export async function* readInBatches<Row>(
     }
     client.release(broken);
   }
-}
-
-/**
- * A byte stream of an async generator's strings whose first chunk was already produced (so that
- * a failure to open the source became an ordinary error response before any header was sent).
- * Destroying the stream ends the generator, which runs its clean-up.
- */
-export function streamStartingWith(first: string, rest: AsyncGenerator<string>): Readable {
-  let head: string | null = first;
-  return new Readable({
-    async read() {
-      try {
-        if (head !== null) {
-          const chunk = head;
-          head = null;
-          if (chunk !== '') {
-            this.push(chunk, 'utf8');
-            return;
-          }
-        }
-        for (;;) {
-          const next = await rest.next();
-          if (next.done) {
-            this.push(null);
-            return;
-          }
-          // An empty string would push nothing and stall the stream; skip it.
-          if (next.value !== '') {
-            this.push(next.value, 'utf8');
-            return;
-          }
-        }
-      } catch (error) {
-        this.destroy(error as Error);
-      }
-    },
-    destroy(error, callback) {
-      rest.return(undefined).then(
-        () => callback(error),
-        (closeError: Error) => callback(error ?? closeError),
-      );
-    },
-  });
 }

@@ -11,8 +11,15 @@
 export const CSV_BOM = '\uFEFF';
 export const CSV_LINE_END = '\r\n';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/** A text cell starting with one of these is prefixed with `'` (csv-sql.ts writes the same rule). */
+export const FORMULA_START_CHARACTERS = ['=', '+', '-', '@', '\t', '\r'] as const;
+/** A field holding one of these is quoted (csv-sql.ts writes the same rule). */
+export const QUOTED_CHARACTERS = ['"', ',', '\r', '\n'] as const;
+
+const characterClass = (characters: readonly string[]) =>
+  characters.map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+const FORMULA_START = new RegExp(`^[${characterClass(FORMULA_START_CHARACTERS)}]`);
+const NEEDS_QUOTES = new RegExp(`[${characterClass(QUOTED_CHARACTERS)}]`);
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
 
 /** A number already formatted as text by the database (numeric(10,4) such as "3.4000"). */

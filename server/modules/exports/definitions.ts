@@ -4,114 +4,35 @@ import { sql } from 'drizzle-orm';
 import { reviews } from '../../db/schema/index';
 import { hasConflictSql, isAssignedSql, sqlText } from '../review-cycle/scope';
 import { IS_ASSIGNED_MODE_SQL_TEXT } from '../settings/queries';
-import { CsvDecimal, type CsvValue } from './csv';
+import {
+  decimal,
+  defineExport,
+  type ExportColumn,
+  type ExportDefinition,
+  integer,
+  text,
+  timestamp,
+} from './export-definition';
 
-type Column<Row> = { header: string; value: (row: Row) => CsvValue };
-
-/** One export: its query (no parameters, run through a cursor) and how a row becomes a record. */
-export type ExportDefinition = {
-  query: string;
-  headers: string[];
-  valuesOf: (row: unknown) => CsvValue[];
-  /**
-   * Issue 18: the export as it is while review-cycle control is in use (`when`, a SQL boolean
-   * with no parameters, is true): the same rows with a trailing EXCLUDED_COLUMN. Absent for
-   * exports without reviewer work.
-   */
-  marked?: { when: string; definition: ExportDefinition };
-};
-
-/**
- * The trailing column of the reviews and comments exports while review-cycle control is in use
- * ('assigned' mode, or any conflict of interest recorded): why the row's work is left out of the
- * figures, `conflict` or `not_assigned`, or empty when it counts (docs/review-cycle.md). Without
- * it in use the exports are byte for byte the spec's.
- */
-export const EXCLUDED_COLUMN = 'excluded_from_figures';
-const REVIEW_CYCLE_IN_USE = `(${IS_ASSIGNED_MODE_SQL_TEXT} or exists (select 1 from conflicts))`;
-
-/** Why the work of alias's (reviewer, opportunity) is left out, as SQL text. */
-function excludedSql(alias: string): string {
-  const reviewerId = sql.raw(`${alias}.reviewer_id`);
-  const opportunityId = sql.raw(`${alias}.opportunity_id`);
-  return `case
-            when ${sqlText(hasConflictSql(reviewerId, opportunityId))} then 'conflict'
-            when ${IS_ASSIGNED_MODE_SQL_TEXT}
-             and not ${sqlText(isAssignedSql(reviewerId, opportunityId))} then 'not_assigned'
-          end as ${EXCLUDED_COLUMN}`;
-}
-
-/** The export with the EXCLUDED_COLUMN of `alias` after its columns, used while the cycle is in use. */
-function withExcludedColumn<Row>(
-  query: (extraColumns: string) => string,
-  columns: Column<Row>[],
-  alias: string,
-): ExportDefinition {
-  const plainExport = defineExport<Row>(query(''), columns);
-  const markedColumns: Column<Row & { [EXCLUDED_COLUMN]: string | null }>[] = [
-    ...(columns as Column<Row & { [EXCLUDED_COLUMN]: string | null }>[]),
-    plain(EXCLUDED_COLUMN),
-  ];
-  return {
-    ...plainExport,
-    marked: {
-      when: REVIEW_CYCLE_IN_USE,
-      definition: defineExport(
-        query(`,
-          ${excludedSql(alias)}`),
-        markedColumns,
-      ),
-    },
-  };
-}
-
-function defineExport<Row>(query: string, columns: Column<Row>[]): ExportDefinition {
-  return {
-    query,
-    headers: columns.map((column) => column.header),
-    // The query's select list and Row are written side by side below; the driver gives them.
-    valuesOf: (row) => columns.map((column) => column.value(row as Row)),
-  };
-}
-
-/** Reads a same-named column of the row as is (numbers, text, dates, nulls). */
-function plain<Row, Key extends keyof Row & string>(header: Key): Column<Row> {
-  return { header, value: (row) => row[header] as CsvValue };
-}
-
-/** A numeric column that the query casts to text so that its 4 decimals are kept exactly. */
-function decimal<Row, Key extends keyof Row & string>(header: Key): Column<Row> {
-  return { header, value: (row) => new CsvDecimal(String(row[header])) };
-}
-
-type OpportunityExportRow = {
-  number: number;
-  title: string;
-  description: string;
-  status: string;
-  batch: string | null;
-  tags: string;
-  created_at: Date;
-  published_at: Date | null;
-};
+// Each export's columns, written once: the record query COPY streams, the typed rows of the bench
+// floor and the test reference are all generated from these lists (export-definition.ts). A new
+// column is one more line here.
 
 /** Every opportunity whatever its status, in number order. */
-const opportunitiesExport = defineExport<OpportunityExportRow>(
-  `select o.number, o.title, o.description, o.status::text as status, o.batch,
-          array_to_string(o.tags, '; ') as tags, o.created_at, o.published_at
-     from opportunities o
-    order by o.number`,
-  [
-    plain('number'),
-    plain('title'),
-    plain('description'),
-    plain('status'),
-    plain('batch'),
-    plain('tags'),
-    plain('created_at'),
-    plain('published_at'),
+const opportunitiesExport = defineExport({
+  columns: [
+    integer('number', 'o.number'),
+    text('title', 'o.title'),
+    text('description', 'o.description'),
+    text('status', 'o.status::text'),
+    text('batch', 'o.batch'),
+    text('tags', `array_to_string(o.tags, '; ')`),
+    timestamp('created_at', 'o.created_at'),
+    timestamp('published_at', 'o.published_at'),
   ],
-);
+  from: 'opportunities o',
+  orderBy: ['o.number'],
+});
 
 /**
  * The export weighting as a SQL sum over the review columns of `alias`, built from the shared
@@ -128,148 +49,125 @@ function weightedCompositeSql(alias: string): string {
   }).join(' + ');
 }
 
-type ReviewExportRow = {
-  opportunity_number: number;
-  opportunity_title: string;
-  reviewer_name: string;
-  reviewer_display_name: string | null;
-  reviewer_email: string;
-  strategic_alignment: number;
-  sustainability: number;
-  technology_readiness: number;
-  market_potential: number;
-  business_potential: number;
-  composite: string;
-  weighted_composite: string;
-  submitted_at: Date;
-  updated_at: Date;
-};
-
 /**
  * Every review with its reviewer. `composite` is the stored plain mean; `weighted_composite` is
  * the export weighting of CONTRACT.md (shared/scoring.ts EXPORT_WEIGHTING), computed in exact
  * numeric arithmetic and rounded to 4 decimals.
  */
-const reviewsExport = withExcludedColumn<ReviewExportRow>(
-  (extraColumns) => `select o.number as opportunity_number, o.title as opportunity_title,
-          u.name as reviewer_name, u.display_name as reviewer_display_name,
-          u.email as reviewer_email,
-          r.strategic_alignment, r.sustainability, r.technology_readiness,
-          r.market_potential, r.business_potential,
-          r.composite::text as composite,
-          round(${weightedCompositeSql('r')}, 4)::text as weighted_composite,
-          r.submitted_at, r.updated_at${extraColumns}
-     from reviews r
+const reviewsExportOf = (extra: ExportColumn[] = []) =>
+  defineExport({
+    columns: [
+      integer('opportunity_number', 'o.number'),
+      text('opportunity_title', 'o.title'),
+      text('reviewer_name', 'u.name'),
+      text('reviewer_display_name', 'u.display_name'),
+      text('reviewer_email', 'u.email'),
+      integer('strategic_alignment', 'r.strategic_alignment'),
+      integer('sustainability', 'r.sustainability'),
+      integer('technology_readiness', 'r.technology_readiness'),
+      integer('market_potential', 'r.market_potential'),
+      integer('business_potential', 'r.business_potential'),
+      decimal('composite', 'r.composite'),
+      decimal('weighted_composite', `round(${weightedCompositeSql('r')}, 4)`),
+      timestamp('submitted_at', 'r.submitted_at'),
+      timestamp('updated_at', 'r.updated_at'),
+      ...extra,
+    ],
+    from: `reviews r
      join opportunities o on o.id = r.opportunity_id
-     join users u on u.id = r.reviewer_id
-    order by o.number, u.name, u.id`,
-  [
-    plain('opportunity_number'),
-    plain('opportunity_title'),
-    plain('reviewer_name'),
-    plain('reviewer_display_name'),
-    plain('reviewer_email'),
-    plain('strategic_alignment'),
-    plain('sustainability'),
-    plain('technology_readiness'),
-    plain('market_potential'),
-    plain('business_potential'),
-    decimal('composite'),
-    decimal('weighted_composite'),
-    plain('submitted_at'),
-    plain('updated_at'),
-  ],
-  'r',
-);
-
-type CommentExportRow = {
-  opportunity_number: number;
-  opportunity_title: string;
-  reviewer_name: string;
-  reviewer_email: string;
-  how_to_bigger_better: string | null;
-  challenges: string | null;
-  how_to_get_going: string | null;
-  other_comments: string | null;
-  submitted_at: Date;
-  updated_at: Date;
-};
+     join users u on u.id = r.reviewer_id`,
+    orderBy: ['o.number', 'u.name', 'u.id'],
+  });
 
 /** Every structured comment with its reviewer, ordered like the reviews export. */
-const commentsExport = withExcludedColumn<CommentExportRow>(
-  (extraColumns) => `select o.number as opportunity_number, o.title as opportunity_title,
-          u.name as reviewer_name, u.email as reviewer_email,
-          c.how_to_bigger_better, c.challenges, c.how_to_get_going, c.other_comments,
-          c.submitted_at, c.updated_at${extraColumns}
-     from comments c
+const commentsExportOf = (extra: ExportColumn[] = []) =>
+  defineExport({
+    columns: [
+      integer('opportunity_number', 'o.number'),
+      text('opportunity_title', 'o.title'),
+      text('reviewer_name', 'u.name'),
+      text('reviewer_email', 'u.email'),
+      text('how_to_bigger_better', 'c.how_to_bigger_better'),
+      text('challenges', 'c.challenges'),
+      text('how_to_get_going', 'c.how_to_get_going'),
+      text('other_comments', 'c.other_comments'),
+      timestamp('submitted_at', 'c.submitted_at'),
+      timestamp('updated_at', 'c.updated_at'),
+      ...extra,
+    ],
+    from: `comments c
      join opportunities o on o.id = c.opportunity_id
-     join users u on u.id = c.reviewer_id
-    order by o.number, u.name, u.id`,
-  [
-    plain('opportunity_number'),
-    plain('opportunity_title'),
-    plain('reviewer_name'),
-    plain('reviewer_email'),
-    plain('how_to_bigger_better'),
-    plain('challenges'),
-    plain('how_to_get_going'),
-    plain('other_comments'),
-    plain('submitted_at'),
-    plain('updated_at'),
-  ],
-  'c',
-);
-
-type AuditExportRow = {
-  created_at: Date;
-  user_id: string | null;
-  user_name: string | null;
-  user_email: string | null;
-  action: string;
-  entity_type: string;
-  entity_id: string | null;
-  changes: string | null;
-  ip_address: string | null;
-  user_agent: string | null;
-};
+     join users u on u.id = c.reviewer_id`,
+    orderBy: ['o.number', 'u.name', 'u.id'],
+  });
 
 /** The audit log, oldest first; `changes` is the JSON text as stored (no secrets are stored). */
-const auditExport = defineExport<AuditExportRow>(
-  `select a.created_at, a.user_id::text as user_id, u.name as user_name, u.email as user_email,
-          a.action, a.entity_type, a.entity_id, a.changes::text as changes,
-          a.ip_address, a.user_agent
-     from audit_logs a
-     left join users u on u.id = a.user_id
-    order by a.created_at, a.id`,
-  [
-    plain('created_at'),
-    plain('user_id'),
-    plain('user_name'),
-    plain('user_email'),
-    plain('action'),
-    plain('entity_type'),
-    plain('entity_id'),
-    plain('changes'),
-    plain('ip_address'),
-    plain('user_agent'),
+const auditExport = defineExport({
+  columns: [
+    timestamp('created_at', 'a.created_at'),
+    text('user_id', 'a.user_id::text'),
+    text('user_name', 'u.name'),
+    text('user_email', 'u.email'),
+    text('action', 'a.action'),
+    text('entity_type', 'a.entity_type'),
+    text('entity_id', 'a.entity_id'),
+    text('changes', 'a.changes::text'),
+    text('ip_address', 'a.ip_address'),
+    text('user_agent', 'a.user_agent'),
   ],
-);
+  from: 'audit_logs a left join users u on u.id = a.user_id',
+  orderBy: ['a.created_at', 'a.id'],
+});
 
 /**
  * Exports computed in memory by the module that owns the numbers (the results: a model fitted
  * over every review, not a row per row of a query); the admin scope hands them to the routes.
  */
 export type ComputedExportType = Extract<ExportType, 'results'>;
-export type CursorExportType = Exclude<ExportType, ComputedExportType>;
+export type CopyExportType = Exclude<ExportType, ComputedExportType>;
 
-/** Exports streamed from a query through a cursor. */
-export const EXPORTS: Record<CursorExportType, ExportDefinition> = {
+/** Exports that PostgreSQL writes, streamed through COPY (csv-export.ts). */
+export const EXPORTS: Record<CopyExportType, ExportDefinition> = {
   opportunities: opportunitiesExport,
-  reviews: reviewsExport,
-  comments: commentsExport,
+  reviews: reviewsExportOf(),
+  comments: commentsExportOf(),
   audit: auditExport,
 };
 
-export function isCursorExport(type: ExportType): type is CursorExportType {
+/**
+ * Issue 18: while review-cycle control is in use ('assigned' mode, or any conflict of interest
+ * recorded), the reviews and comments exports carry a last column, EXCLUDED_COLUMN: why the row's
+ * work is left out of the figures, `conflict` or `not_assigned`, or empty when it counts
+ * (docs/review-cycle.md). Otherwise they are EXPORTS' definitions, byte for byte the spec's.
+ * `when` is a SQL boolean without parameters (export-variant.ts evaluates it).
+ */
+export const EXCLUDED_COLUMN = 'excluded_from_figures';
+const REVIEW_CYCLE_IN_USE = `(${IS_ASSIGNED_MODE_SQL_TEXT} or exists (select 1 from conflicts))`;
+
+/** Why the work of `alias`'s (reviewer, opportunity) is left out, as a SQL expression. */
+function excludedSql(alias: string): string {
+  const reviewerId = sql.raw(`${alias}.reviewer_id`);
+  const opportunityId = sql.raw(`${alias}.opportunity_id`);
+  return `case
+            when ${sqlText(hasConflictSql(reviewerId, opportunityId))} then 'conflict'
+            when ${IS_ASSIGNED_MODE_SQL_TEXT}
+             and not ${sqlText(isAssignedSql(reviewerId, opportunityId))} then 'not_assigned'
+          end`;
+}
+
+export const MARKED_EXPORTS: Partial<
+  Record<CopyExportType, { when: string; definition: ExportDefinition }>
+> = {
+  reviews: {
+    when: REVIEW_CYCLE_IN_USE,
+    definition: reviewsExportOf([text(EXCLUDED_COLUMN, excludedSql('r'))]),
+  },
+  comments: {
+    when: REVIEW_CYCLE_IN_USE,
+    definition: commentsExportOf([text(EXCLUDED_COLUMN, excludedSql('c'))]),
+  },
+};
+
+export function isCopyExport(type: ExportType): type is CopyExportType {
   return Object.hasOwn(EXPORTS, type);
 }

@@ -1,5 +1,6 @@
+import { resultsSchema } from '@shared/results-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { JSON_CONTENT_TYPE } from '../../http/json-body';
+import { JSON_CONTENT_TYPE, sendAsIs } from '../../http/json-body';
 import type { ResultsRun } from './results-reader';
 
 /**
@@ -9,7 +10,9 @@ import type { ResultsRun } from './results-reader';
 export const resultsRoutes: FastifyPluginAsyncZod<{
   readResults: () => Promise<ResultsRun>;
 }> = async (app, { readResults }) => {
-  app.get('/results', { config: { access: 'admin' } }, async (_request, reply) =>
-    reply.type(JSON_CONTENT_TYPE).send((await readResults()).body),
+  app.get(
+    '/results',
+    { config: { access: 'admin' }, schema: { response: { 200: resultsSchema } } },
+    async (_request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), (await readResults()).body),
   );
 };

@@ -4,6 +4,7 @@ import {
   opportunityIdParamsSchema,
   reviewerCommentSchema,
   reviewerOpportunityDetailSchema,
+  reviewerOpportunityListItemSchema,
   reviewSchema,
   reviewSubmissionSchema,
   viewerStateSchema,
@@ -11,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { JSON_CONTENT_TYPE } from '../../http/json-body';
+import { JSON_CONTENT_TYPE, sendAsIs } from '../../http/json-body';
 import {
   presentComment,
   presentReview,
@@ -45,12 +46,19 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
     opportunityId: request.params.id,
   });
 
-  // The JSON of `reviewerOpportunityListItemSchema[]` comes whole from PostgreSQL and a string with a JSON
-  // content type is sent as it is (the opportunities test checks it against the schema).
-  app.get('/opportunities', { config: { access: 'reviewer' } }, async (request, reply) =>
-    reply
-      .type(JSON_CONTENT_TYPE)
-      .send(await visibleOpportunitiesWithCallerWorkJson(db, await callerOf(request))),
+  // The JSON of `reviewerOpportunityListItemSchema[]` comes whole from PostgreSQL and a string with
+  // a JSON content type is sent as it is (the opportunities test checks it against the schema).
+  app.get(
+    '/opportunities',
+    {
+      config: { access: 'reviewer' },
+      schema: { response: { 200: z.array(reviewerOpportunityListItemSchema) } },
+    },
+    async (request, reply) =>
+      sendAsIs(
+        reply.type(JSON_CONTENT_TYPE),
+        await visibleOpportunitiesWithCallerWorkJson(db, await callerOf(request)),
+      ),
   );
 
   app.get(

@@ -50,3 +50,31 @@ export async function destroySessionsOfUser(db: Db, userId: string) {
 export async function pruneExpiredSessions(db: Db) {
   await db.execute(sql`delete from session where expire <= now()`);
 }
+
+/** The row of `settings` that holds the generated session secret (never a setting of the UI). */
+const SESSION_SECRET_KEY = 'session_secret';
+
+/**
+ * The secret that signs session cookies, shared by every instance on this database: the one
+ * stored, or `candidate` (this instance's generated secret) if none is yet. Decision 0015.
+ */
+export async function sharedSessionSecret(db: Db, candidate: string): Promise<string> {
+  const stored = await db.execute<{ value: string }>(
+    sql`with inserted as (
+          insert into settings (key, value) values (${SESSION_SECRET_KEY}, ${candidate})
+          on conflict (key) do nothing
+          returning value
+        )
+        select value from inserted
+        union all
+        select value from settings where key = ${SESSION_SECRET_KEY}
+        limit 1`,
+  );
+  if (stored.rows[0]) return stored.rows[0].value;
+  // Another instance stored it after this statement's snapshot was taken: it is there now.
+  const again = await db.execute<{ value: string }>(
+    sql`select value from settings where key = ${SESSION_SECRET_KEY}`,
+  );
+  if (!again.rows[0]) throw new Error('the session secret could not be stored');
+  return again.rows[0].value;
+}

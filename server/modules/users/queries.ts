@@ -27,6 +27,22 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
   return row!;
 }
 
+/**
+ * Inserts the user unless the email (in any case) is taken, whoever took it: undefined then.
+ * Two instances bootstrapping the same administrator at once end with one row.
+ */
+export async function insertUserUnlessEmailTaken(
+  db: Db,
+  values: typeof users.$inferInsert,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, email: values.email.trim() })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
 export async function recordLogin(db: Db, id: string) {
   await db.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, id));
 }

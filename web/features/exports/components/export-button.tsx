@@ -6,7 +6,8 @@ import { cn } from '@web/lib/cn';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { downloadExport, exportFailureMessage } from '../api/export-download';
-import { type ExportProgress, exportProgressText, percentOf } from '../lib/export-progress';
+import type { ExportProgress } from '../lib/export-progress';
+import { DownloadProgress } from './download-progress';
 
 const capitalise = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
 
@@ -58,31 +59,9 @@ export function ExportButton({
         <Download aria-hidden="true" />
         {download.isPending ? 'Exporting...' : label}
       </Button>
-      {download.isPending && progress ? <ExportProgressLine progress={progress} /> : null}
-    </div>
-  );
-}
-
-/** Beneath a running export's button: what has arrived, and how far along when that is known. */
-function ExportProgressLine({ progress }: { progress: ExportProgress }) {
-  const percent = percentOf(progress);
-  return (
-    <div className="mt-2 space-y-1" data-testid="export-progress">
-      {percent === null ? null : (
-        <div
-          role="progressbar"
-          aria-label="Export progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-1.5 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
-        </div>
-      )}
-      <p className="text-center text-xs tabular-nums text-muted-foreground">
-        {exportProgressText(progress)}
-      </p>
+      {download.isPending && progress ? (
+        <DownloadProgress progress={progress} label="Export progress" testId="export-progress" />
+      ) : null}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   Trophy,
 } from 'lucide-react';
 import { useId } from 'react';
+import { BackupCard } from './backup-card';
 import { ExportButton } from './export-button';
 
 const EXPORT_CARDS: Record<ExportType, { title: string; description: string; icon: LucideIcon }> = {
@@ -69,7 +70,7 @@ function ExportCard({ type }: { type: ExportType }) {
   );
 }
 
-/** The export cards and the 'Export Guidelines' card of the 'Data Exports' page. */
+/** The export cards, the full backup and the 'Export Guidelines' card of the 'Data Exports' page. */
 export function ExportsView() {
   return (
     <div className="space-y-6">
@@ -78,6 +79,7 @@ export function ExportsView() {
           <ExportCard key={type} type={type} />
         ))}
       </div>
+      <BackupCard />
       <Card>
         <CardHeader>
           <div className="flex items-center gap-2">
