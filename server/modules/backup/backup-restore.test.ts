@@ -14,7 +14,9 @@ import {
   takeBackup,
 } from '../../test/backups';
 import { type BareDatabase, createBareDatabase } from '../../test/bare-database';
+import { createAssignment } from '../../test/factories/assignments';
 import { createComment } from '../../test/factories/comments';
+import { createConflict } from '../../test/factories/conflicts';
 import { createEmail } from '../../test/factories/emails';
 import { createImage } from '../../test/factories/images';
 import { createOpportunity } from '../../test/factories/opportunities';
@@ -51,6 +53,18 @@ async function fillEveryTable(db: Database) {
     otherComments: 'tab\there, NUL-free, ünïcödé, 𝄞',
   });
   await createViewerState(db, { reviewerId: reviewer.id, lastOpportunityId: opportunity.id });
+  await createAssignment(db, {
+    reviewerId: reviewer.id,
+    opportunityId: opportunity.id,
+    createdBy: admin.id,
+  });
+  await createConflict(db, {
+    reviewerId: reviewer.id,
+    opportunityId: opportunity.id,
+    reason: 'My "brother"\nruns it',
+    declaredBy: 'admin',
+    createdBy: admin.id,
+  });
   await createEmail(db, { recipientId: reviewer.id });
   await setShowReviewerComments(db, 'true');
   await db.execute(sql`
