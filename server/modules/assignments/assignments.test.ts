@@ -212,7 +212,9 @@ describe('POST /api/admin/assignments', () => {
     ]);
     expect(bobMails[0]!.body).toContain(`http://assay.test/reviewer/opportunities/${first.id}`);
 
-    const again = await asAdmin('POST', '/api/admin/assignments', { pairs });
+    const again = await asAdmin('POST', '/api/admin/assignments', {
+      pairs: pairs.map((p) => ({ ...p, reviewerId: p.reviewerId.toUpperCase() })),
+    });
     expect(again.json()).toEqual({ added: 0, alreadyAssigned: 4 });
     expect(await emailsTo(ctx.db, ann.email, 'new_opportunity')).toHaveLength(1);
   });

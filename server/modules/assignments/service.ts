@@ -20,12 +20,15 @@ export type AssignmentChangeContext = { actor: AuditActor; publicUrl: string };
 
 const pairKey = (pair: AssignmentPair) => `${pair.reviewerId}|${pair.opportunityId}`;
 
+/** The pairs once each, ids lower-cased as PostgreSQL writes them (a UUID may come in capitals). */
 export function distinctPairs(pairs: readonly AssignmentPair[]): AssignmentPair[] {
   const seen = new Map<string, AssignmentPair>();
-  for (const pair of pairs) {
-    if (!seen.has(pairKey(pair))) {
-      seen.set(pairKey(pair), { reviewerId: pair.reviewerId, opportunityId: pair.opportunityId });
-    }
+  for (const { reviewerId, opportunityId } of pairs) {
+    const pair = {
+      reviewerId: reviewerId.toLowerCase(),
+      opportunityId: opportunityId.toLowerCase(),
+    };
+    if (!seen.has(pairKey(pair))) seen.set(pairKey(pair), pair);
   }
   return [...seen.values()];
 }
