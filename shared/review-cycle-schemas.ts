@@ -164,7 +164,12 @@ export const importAssignmentsResultSchema = z.object({
 
 // --- Conflicts of interest ----------------------------------------------------------------------
 
-/** Reviewer: POST /api/reviewer/opportunities/{id}/conflict. Admin: POST /api/admin/conflicts. */
+/**
+ * Reviewer: POST /api/reviewer/opportunities/{id}/conflict answers 200 with the caller's
+ * OwnConflict; declaring again is idempotent (the first declaration and its reason are kept, no
+ * second audit row). Admin: POST /api/admin/conflicts answers 201 with the Conflict, or 409 when
+ * the pair already has one.
+ */
 export const declareConflictSchema = z.object({
   reason: optionalTextSchema(1000, 'Reason must be at most 1000 characters'),
 });
@@ -174,7 +179,10 @@ export const recordConflictSchema = z.object({
   reason: optionalTextSchema(1000, 'Reason must be at most 1000 characters'),
 });
 
-/** GET /api/admin/conflicts: every conflict with names; DELETE /api/admin/conflicts/{id} withdraws. */
+/**
+ * GET /api/admin/conflicts: every conflict with names, newest first; DELETE
+ * /api/admin/conflicts/{id} withdraws one (200 with the withdrawn Conflict; 404 if unknown).
+ */
 export const adminConflictSchema = conflictSchema.extend({
   reviewer: z.object({ name: z.string(), email: z.string() }),
   opportunity: z.object({ number: z.int(), title: z.string() }),
@@ -213,6 +221,14 @@ export const COMMENTS_AFTER_OWN_REVIEW_MESSAGE =
  * - with `show_reviewer_names` = 'false', others' comments carry
  *   `reviewer: {name: 'Reviewer A', displayName: null}`, a label stable per opportunity;
  * - saves on a conflicted opportunity answer 409 with CONFLICT_CLOSED_MESSAGE.
+ *
+ * The fields are sent only while review-cycle control is in use for the answer: the mode is
+ * 'assigned', `reviewer_comments_after_own_review` is 'true', `show_reviewer_names` is 'false', or
+ * the caller declared a conflict on that opportunity. Otherwise they are absent, so the spec's
+ * calls answer exactly as before; read an absent `conflict` as false/null and an absent
+ * `commentsVisibility` as "the spec's switch decides" (GET .../comments answers [] when it is off).
+ * The shapes with these fields optional are `reviewerOpportunityListItemSchema` and
+ * `reviewerOpportunityDetailSchema` in ./reviewer-schemas.ts.
  */
 export const reviewerCycleFieldsSchema = z.object({
   conflict: ownConflictSchema.nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CriterionKey } from './criteria';
 import { SCORE_MAX, SCORE_MIN } from './limits';
 import { opportunityContentSchema } from './opportunity-schemas';
+import { reviewerCycleFieldsSchema } from './review-cycle-schemas';
 import { isStorableText } from './text';
 
 /**
@@ -125,3 +126,21 @@ export const reviewerOpportunitySchema = opportunityContentSchema.extend({
   userComment: userCommentSchema.nullable(),
 });
 export type ReviewerOpportunity = z.infer<typeof reviewerOpportunitySchema>;
+
+/**
+ * A list item (GET /api/reviewer/opportunities): the spec's shape plus `conflict` while
+ * review-cycle control is in use (issue 18, ./review-cycle-schemas.ts); absent means false.
+ */
+export const reviewerOpportunityListItemSchema = reviewerOpportunitySchema.extend({
+  conflict: z.boolean().optional(),
+});
+export type ReviewerOpportunityListItem = z.infer<typeof reviewerOpportunityListItemSchema>;
+
+/**
+ * The detail (GET /api/reviewer/opportunities/{id}): the spec's shape plus `conflict` and
+ * `commentsVisibility` while review-cycle control is in use (issue 18); absent otherwise.
+ */
+export const reviewerOpportunityDetailSchema = reviewerOpportunitySchema.extend(
+  reviewerCycleFieldsSchema.partial().shape,
+);
+export type ReviewerOpportunityDetail = z.infer<typeof reviewerOpportunityDetailSchema>;

@@ -1,23 +1,70 @@
 import { z } from 'zod';
+import {
+  REVIEW_ASSIGNMENT,
+  REVIEWER_COMMENTS_AFTER_OWN_REVIEW,
+  reviewAssignmentModeSchema,
+  SHOW_REVIEWER_NAMES,
+} from './review-cycle-schemas';
 
 /** Platform settings: the keys the server knows and the values an admin may set. */
 
 export const SHOW_REVIEWER_COMMENTS = 'show_reviewer_comments';
-export const SETTING_KEYS = [SHOW_REVIEWER_COMMENTS] as const;
+export const SETTING_KEYS = [
+  SHOW_REVIEWER_COMMENTS,
+  REVIEW_ASSIGNMENT,
+  REVIEWER_COMMENTS_AFTER_OWN_REVIEW,
+  SHOW_REVIEWER_NAMES,
+] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 export const settingValueSchema = z.enum(['true', 'false'], {
   error: "Value must be 'true' or 'false'",
 });
 
-/** An unknown key passes this schema and is answered 404 by the server. */
-export const updateSettingSchema = z.object({
-  key: z.string('Key is required').trim().min(1, 'Key is required'),
-  value: settingValueSchema,
+/** Any value of any known key (the response of the settings calls). */
+const settingAnyValueSchema = z.enum(['true', 'false', ...reviewAssignmentModeSchema.options], {
+  error: "Value must be 'true' or 'false'",
 });
+
+/** Each key's own values (issue 18 added the three after the spec's switch). */
+export const SETTING_VALUE_SCHEMAS = {
+  [SHOW_REVIEWER_COMMENTS]: settingValueSchema,
+  [REVIEW_ASSIGNMENT]: reviewAssignmentModeSchema,
+  [REVIEWER_COMMENTS_AFTER_OWN_REVIEW]: settingValueSchema,
+  [SHOW_REVIEWER_NAMES]: settingValueSchema,
+} as const satisfies Record<SettingKey, z.ZodEnum>;
+export type SettingValue = z.infer<(typeof SETTING_VALUE_SCHEMAS)[SettingKey]>;
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_VALUE_SCHEMAS, key);
+}
+
+/**
+ * The value is checked against its key's own schema (a wrong value is 400 with that key's
+ * message). An unknown key passes with any value a known key takes and is answered 404 by the
+ * server; with any other value it is 400, as before keys had values of their own.
+ */
+export const updateSettingSchema = z
+  .object({
+    key: z.string('Key is required').trim().min(1, 'Key is required'),
+    value: z.unknown(),
+  })
+  .superRefine((body, ctx) => {
+    const valid = isSettingKey(body.key)
+      ? SETTING_VALUE_SCHEMAS[body.key].safeParse(body.value)
+      : settingAnyValueSchema.safeParse(body.value);
+    if (!valid.success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: valid.error.issues[0]?.message ?? 'Invalid value',
+      });
+    }
+  })
+  .transform((body) => ({ key: body.key, value: body.value as SettingValue }));
 export type UpdateSetting = z.infer<typeof updateSettingSchema>;
 
 export const settingKeyParamsSchema = z.object({ key: z.string().min(1) });
 
-export const settingSchema = z.object({ key: z.string(), value: settingValueSchema });
+export const settingSchema = z.object({ key: z.string(), value: settingAnyValueSchema });
 export type Setting = z.infer<typeof settingSchema>;

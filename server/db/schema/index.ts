@@ -1,5 +1,7 @@
+export * from './assignments';
 export * from './audit-logs';
 export * from './comments';
+export * from './conflicts';
 export * from './email-notifications';
 export * from './images';
 export * from './invitation-tokens';

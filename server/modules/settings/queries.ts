@@ -1,14 +1,29 @@
-import { type SettingKey, SHOW_REVIEWER_COMMENTS } from '@shared/settings-schemas';
-import { eq, sql } from 'drizzle-orm';
+import {
+  REVIEW_ASSIGNMENT,
+  REVIEWER_COMMENTS_AFTER_OWN_REVIEW,
+  type ReviewAssignmentMode,
+  SHOW_REVIEWER_NAMES,
+} from '@shared/review-cycle-schemas';
+import {
+  SETTING_VALUE_SCHEMAS,
+  type SettingKey,
+  type SettingValue,
+  SHOW_REVIEWER_COMMENTS,
+} from '@shared/settings-schemas';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { settings } from '../../db/schema/index';
 
 type Db = Pick<Database, 'select' | 'insert'>;
 
-/** The value every setting has while no row exists (CONTRACT.md). */
-export const SETTING_DEFAULTS: Record<SettingKey, 'true' | 'false'> = {
+/** The value every setting has while no row exists (CONTRACT.md; docs/review-cycle.md). */
+export const SETTING_DEFAULTS = {
   [SHOW_REVIEWER_COMMENTS]: 'false',
-};
+  [REVIEW_ASSIGNMENT]: 'open',
+  [REVIEWER_COMMENTS_AFTER_OWN_REVIEW]: 'false',
+  [SHOW_REVIEWER_NAMES]: 'true',
+} as const satisfies Record<SettingKey, SettingValue>;
 
 export async function getSettingValue(db: Db, key: SettingKey): Promise<string> {
   const [row] = await db
@@ -17,6 +32,12 @@ export async function getSettingValue(db: Db, key: SettingKey): Promise<string> 
     .where(eq(settings.key, key))
     .limit(1);
   return row?.value ?? SETTING_DEFAULTS[key];
+}
+
+/** The stored value when it is one the key takes; the default otherwise (a row written by hand). */
+export function validSettingValue(key: SettingKey, stored: string): SettingValue {
+  const parsed = SETTING_VALUE_SCHEMAS[key].safeParse(stored);
+  return parsed.success ? parsed.data : SETTING_DEFAULTS[key];
 }
 
 export async function upsertSetting(db: Db, key: SettingKey, value: string) {
@@ -30,3 +51,37 @@ export async function upsertSetting(db: Db, key: SettingKey, value: string) {
 export async function getShowReviewerComments(db: Db): Promise<boolean> {
   return (await getSettingValue(db, SHOW_REVIEWER_COMMENTS)) === 'true';
 }
+
+export async function getReviewAssignmentMode(db: Db): Promise<ReviewAssignmentMode> {
+  return validSettingValue(
+    REVIEW_ASSIGNMENT,
+    await getSettingValue(db, REVIEW_ASSIGNMENT),
+  ) as ReviewAssignmentMode;
+}
+
+// The hot statements (the reviewer's list, detail and saves, the admin figures) read the settings
+// they depend on inside their one statement: these fragments are that reading, an uncorrelated
+// subquery on the settings key that PostgreSQL runs once per statement. Keys are constants of
+// shared/settings-schemas.ts, written into the SQL so that a prepared statement's plan knows them.
+// A stored value the key does not take reads as its default, as getSettingValue's callers do.
+
+function storedValueSql(key: SettingKey): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select ${settings.value} from ${settings} where ${settings.key} = ${sql.raw(`'${key}'`)})`;
+}
+
+/** true in 'assigned' mode: reviewers work only on what is assigned to them. */
+export const isAssignedModeSql: SQL<boolean> = sql<boolean>`coalesce(${storedValueSql(REVIEW_ASSIGNMENT)} = 'assigned', false)`;
+
+/** The spec's switch: others' comments reach reviewers at all. */
+export const showReviewerCommentsSql: SQL<boolean> = sql<boolean>`coalesce(${storedValueSql(SHOW_REVIEWER_COMMENTS)} = 'true', false)`;
+
+/** Others' comments only once the reader saved all five scores. */
+export const commentsAfterOwnReviewSql: SQL<boolean> = sql<boolean>`coalesce(${storedValueSql(REVIEWER_COMMENTS_AFTER_OWN_REVIEW)} = 'true', false)`;
+
+/** Others' comments carry their names (anything but a stored 'false' keeps the default). */
+export const showReviewerNamesSql: SQL<boolean> = sql<boolean>`coalesce(${storedValueSql(SHOW_REVIEWER_NAMES)} <> 'false', true)`;
+
+/** The mode's reading as plain SQL text, for statements written as text (the exports' queries). */
+export const IS_ASSIGNED_MODE_SQL_TEXT = new PgDialect().sqlToQuery(isAssignedModeSql).sql;

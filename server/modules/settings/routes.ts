@@ -1,23 +1,25 @@
 import {
-  SETTING_KEYS,
+  isSettingKey,
   type SettingKey,
   settingKeyParamsSchema,
   settingSchema,
-  settingValueSchema,
   updateSettingSchema,
 } from '@shared/settings-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { auditActorOf, recordAudit } from '../audit/record-audit';
-import { getSettingValue, SETTING_DEFAULTS, upsertSetting } from './queries';
+import { getSettingValue, upsertSetting, validSettingValue } from './queries';
 
 function knownKey(key: string): SettingKey {
-  if (!(SETTING_KEYS as readonly string[]).includes(key)) throw notFound('Unknown setting');
-  return key as SettingKey;
+  if (!isSettingKey(key)) throw notFound('Unknown setting');
+  return key;
 }
 
-/** Platform settings (SPEC.md section 7), inside the admin scope. */
+/**
+ * Platform settings (SPEC.md section 7; issue 18 added the review-cycle keys), inside the admin
+ * scope. Each key takes its own values (shared/settings-schemas.ts).
+ */
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/settings/:key',
@@ -27,9 +29,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     },
     async (request) => {
       const key = knownKey(request.params.key);
-      // A stored value outside 'true'/'false' (written by hand) reads as the default.
-      const parsed = settingValueSchema.safeParse(await getSettingValue(db, key));
-      return { key, value: parsed.success ? parsed.data : SETTING_DEFAULTS[key] };
+      // A stored value the key does not take (written by hand) reads as the default.
+      return { key, value: validSettingValue(key, await getSettingValue(db, key)) };
     },
   );
 
