@@ -1,4 +1,4 @@
-import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
+import type { ReviewerOpportunityDetail } from '@shared/reviewer-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { useCurrentUser } from '@web/features/auth/api/auth-queries';
@@ -100,7 +100,7 @@ function OpportunityWorkspace({
   isArrivingByKeyboard,
 }: {
   userId: string;
-  opportunity: ReviewerOpportunity;
+  opportunity: ReviewerOpportunityDetail;
   saveBeforeLeaving: RefObject<(() => Promise<boolean>) | null>;
   isArrivingByKeyboard: RefObject<boolean>;
 }) {

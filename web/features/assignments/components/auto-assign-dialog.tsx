@@ -15,25 +15,24 @@ import { useAutoAssignApply, useAutoAssignPreview } from '../api/assignment-quer
 import { AutoAssignPreview } from './auto-assign-preview';
 
 const LIMIT = 1000;
-const wholeNumber = (message: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .refine((value) => value >= 1 && value <= LIMIT, message);
+const isWholeInRange = (text: string) =>
+  /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= LIMIT;
 
 const formSchema = z.object({
-  perOpportunity: wholeNumber(`Enter a whole number from 1 to ${LIMIT}`),
+  perOpportunity: z
+    .string()
+    .trim()
+    .refine(isWholeInRange, `Enter a whole number from 1 to ${LIMIT}`)
+    .transform(Number),
   batch: z.string(),
-  maxPerReviewer: z.union([
-    z
-      .string()
-      .trim()
-      .length(0)
-      .transform(() => undefined),
-    wholeNumber(`Leave empty, or enter a whole number from 1 to ${LIMIT}`),
-  ]),
+  maxPerReviewer: z
+    .string()
+    .trim()
+    .refine(
+      (text) => text === '' || isWholeInRange(text),
+      `Leave empty, or enter a whole number from 1 to ${LIMIT}`,
+    )
+    .transform((text) => (text === '' ? undefined : Number(text))),
 });
 type FormInput = z.input<typeof formSchema>;
 type AutoAssignInput = { perOpportunity: number; batch?: string; maxPerReviewer?: number };

@@ -1,7 +1,8 @@
 import type {
   Review,
   ReviewerComment,
-  ReviewerOpportunity,
+  ReviewerOpportunityDetail,
+  ReviewerOpportunityListItem,
   ViewerState,
 } from '@shared/reviewer-schemas';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { apiJson, apiRequest } from '@web/lib/api-client';
 import { useToastingMutation } from '@web/lib/use-toasting-mutation';
 import { reviewerWorkspaceKeys } from './reviewer-workspace-keys';
 
-export const opportunityListQueryOptions = queryOptions<ReviewerOpportunity[]>({
+export const opportunityListQueryOptions = queryOptions<ReviewerOpportunityListItem[]>({
   queryKey: reviewerWorkspaceKeys.list(),
 });
 
@@ -19,7 +20,7 @@ export function useReviewerOpportunities() {
 
 export function useReviewerOpportunity(id: string) {
   return useQuery(
-    queryOptions<ReviewerOpportunity>({ queryKey: reviewerWorkspaceKeys.detail(id) }),
+    queryOptions<ReviewerOpportunityDetail>({ queryKey: reviewerWorkspaceKeys.detail(id) }),
   );
 }
 

@@ -1,5 +1,5 @@
 import { CARD_TAGS } from '@shared/limits';
-import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
+import type { ReviewerOpportunityListItem } from '@shared/reviewer-schemas';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/cn';
 import { responsiveImage } from '@web/lib/responsive-image';
@@ -19,7 +19,7 @@ export function OpportunityCard({
   opportunity,
   layout,
 }: {
-  opportunity: ReviewerOpportunity;
+  opportunity: ReviewerOpportunityListItem;
   layout: ListLayout;
 }) {
   const isRow = layout === 'list';

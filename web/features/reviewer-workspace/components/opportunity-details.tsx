@@ -1,4 +1,4 @@
-import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
+import type { ReviewerOpportunityDetail } from '@shared/reviewer-schemas';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent } from '@web/components/ui/card';
 import { responsiveImage } from '@web/lib/responsive-image';
@@ -7,7 +7,7 @@ import { isConflicted } from '../lib/cycle-fields';
 import { ConflictBadge, ReviewStatusBadge } from './review-status-badge';
 
 /** The opportunity itself: image, number, title, description (line breaks kept) and tags. */
-export function OpportunityDetails({ opportunity }: { opportunity: ReviewerOpportunity }) {
+export function OpportunityDetails({ opportunity }: { opportunity: ReviewerOpportunityDetail }) {
   useDocumentTitle(opportunity.title);
   return (
     <Card className="overflow-hidden pt-0">
