@@ -2,11 +2,7 @@ import {
   COMMENTS_AFTER_OWN_REVIEW_MESSAGE,
   CONFLICT_CLOSED_MESSAGE,
 } from '@shared/review-cycle-schemas';
-import type {
-  ReviewerComment,
-  ReviewerOpportunityDetail,
-  ReviewerOpportunityListItem,
-} from '@shared/reviewer-schemas';
+import type { ReviewerComment, ReviewerOpportunityDetail } from '@shared/reviewer-schemas';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeOpportunity, stubReviewerServer } from '@web/test/fake-reviewer-server';
@@ -25,7 +21,7 @@ import {
 } from './detail-page-fixtures';
 import { draftStorageKey } from './lib/draft-storage';
 
-type Detail = ReviewerOpportunityDetail & ReviewerOpportunityListItem;
+type Detail = ReviewerOpportunityDetail;
 
 const otherComment: ReviewerComment = {
   id: '50000000-0000-4000-8000-000000000001',

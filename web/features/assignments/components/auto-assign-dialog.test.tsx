@@ -71,7 +71,7 @@ async function openDialog(options: { stale?: boolean } = {}) {
 }
 
 const autoCalls = (server: ReturnType<typeof stubAssignmentServer>) =>
-  server.calls('POST', '/api/admin/assignments/auto').map((r) => r.body);
+  server.calls('POST', '/api/admin/assignments/auto').map((r) => r.body as Record<string, unknown>);
 
 describe('auto-assign dialog', () => {
   it('previews loads, coverage and what could not be placed, then applies with the fingerprint', async () => {
