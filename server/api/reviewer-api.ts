@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
+import { conflictReviewerRoutes } from '../modules/conflicts/reviewer-routes';
 import { reviewerWorkspaceRoutes } from '../modules/reviewer-workspace/routes';
 import { guardScope } from '../plugins/authentication';
 
@@ -7,4 +8,5 @@ import { guardScope } from '../plugins/authentication';
 export const reviewerApi: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   guardScope(app, 'reviewer');
   await app.register(reviewerWorkspaceRoutes, { db });
+  await app.register(conflictReviewerRoutes, { db });
 };

@@ -3,13 +3,16 @@ import type {
   Review,
   ReviewerComment,
   ReviewerOpportunity,
+  ReviewerOpportunityDetail,
   ReviewStatus,
   UserComment,
   UserReview,
 } from '@shared/reviewer-schemas';
 import { presentOpportunityContent } from '../opportunities/presenter';
+import { commentsVisibilityOf, reviewerLabel } from './comments-visibility';
 import type {
   CommentRow,
+  OpportunityWithCallerCycle,
   OpportunityWithCallerWork,
   OtherReviewerCommentRow,
   ReviewRow,
@@ -74,8 +77,39 @@ export function presentReviewerOpportunity(work: OpportunityWithCallerWork): Rev
   };
 }
 
-/** Another reviewer's comment: their name and display name, never their email or id. */
-export function presentReviewerComment(comment: OtherReviewerCommentRow): ReviewerComment {
+/**
+ * The detail: the spec's shape, plus the review-cycle fields (issue 18) while any control is in
+ * use or the caller declared a conflict with it; without them the answer is the spec's exactly.
+ */
+export function presentReviewerOpportunityDetail(
+  work: OpportunityWithCallerCycle,
+): ReviewerOpportunityDetail {
+  const presented = presentReviewerOpportunity(work);
+  const { cycle } = work;
+  if (!cycle.controlInUse && cycle.conflict === null) return presented;
+  return {
+    ...presented,
+    conflict: cycle.conflict && {
+      reason: cycle.conflict.reason,
+      declaredAt: cycle.conflict.createdAt.toISOString(),
+    },
+    commentsVisibility: commentsVisibilityOf({
+      hasConflict: cycle.conflict !== null,
+      showReviewerComments: cycle.showReviewerComments,
+      commentsAfterOwnReview: cycle.commentsAfterOwnReview,
+      hasOwnReview: work.review !== null,
+    }),
+  };
+}
+
+/**
+ * Another reviewer's comment: their name and display name, never their email or id; with names
+ * hidden (issue 18), the label of the comment's place on the opportunity and no display name.
+ */
+export function presentReviewerComment(
+  comment: OtherReviewerCommentRow,
+  options: { showReviewerNames: boolean },
+): ReviewerComment {
   return {
     id: comment.id,
     submittedAt: comment.submittedAt.toISOString(),
@@ -83,6 +117,8 @@ export function presentReviewerComment(comment: OtherReviewerCommentRow): Review
     challenges: comment.challenges,
     howToGetGoing: comment.howToGetGoing,
     otherComments: comment.otherComments,
-    reviewer: { name: comment.reviewerName, displayName: comment.reviewerDisplayName },
+    reviewer: options.showReviewerNames
+      ? { name: comment.reviewerName, displayName: comment.reviewerDisplayName }
+      : { name: reviewerLabel(comment.labelIndex), displayName: null },
   };
 }

@@ -4,7 +4,27 @@ import { and, asc, eq, ne, or, type Placeholder, type SQL, sql } from 'drizzle-o
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { comments, opportunities, reviews, users, viewerStates } from '../../db/schema/index';
+import {
+  comments,
+  conflicts,
+  opportunities,
+  reviews,
+  users,
+  viewerStates,
+} from '../../db/schema/index';
+import {
+  countsInFiguresSql,
+  hasConflictSql,
+  isAssignedSql,
+  isCycleControlInUseSql,
+  isInReviewerScopeSql,
+} from '../review-cycle/scope';
+import {
+  commentsAfterOwnReviewSql,
+  isAssignedModeSql,
+  showReviewerCommentsSql,
+  showReviewerNamesSql,
+} from '../settings/queries';
 import { REVIEWER_VISIBLE_STATUS } from './policy';
 
 type Db = Pick<Database, 'select' | 'insert'>;
@@ -20,13 +40,42 @@ export type OpportunityWithCallerWork = {
 };
 
 /**
+ * What the review cycle (issue 18) says about the caller and one opportunity, read in the same
+ * statement as the opportunity: the settings in force, the assignment and the caller's conflict.
+ */
+export type CallerCycle = {
+  assignedMode: boolean;
+  isAssigned: boolean;
+  showReviewerComments: boolean;
+  commentsAfterOwnReview: boolean;
+  showReviewerNames: boolean;
+  controlInUse: boolean;
+  conflict: { reason: string | null; createdAt: Date } | null;
+};
+
+export type OpportunityWithCallerCycle = OpportunityWithCallerWork & { cycle: CallerCycle };
+
+/**
  * Opportunities joined with the caller's own review and comment only. The unique
  * (opportunity, reviewer) keys make each join add at most one row, so this stays one statement
  * and one row per opportunity however many reviews other reviewers wrote.
  */
 function selectWithCallerWork(db: Db, reviewerId: Placeholder, where: SQL) {
   return db
-    .select({ opportunity: opportunities, review: reviews, comment: comments })
+    .select({
+      opportunity: opportunities,
+      review: reviews,
+      comment: comments,
+      conflictId: conflicts.id,
+      conflictReason: conflicts.reason,
+      conflictCreatedAt: conflicts.createdAt,
+      assignedMode: isAssignedModeSql,
+      isAssigned: isAssignedSql(reviewerId, opportunities.id),
+      showReviewerComments: showReviewerCommentsSql,
+      commentsAfterOwnReview: commentsAfterOwnReviewSql,
+      showReviewerNames: showReviewerNamesSql,
+      controlInUse: isCycleControlInUseSql,
+    })
     .from(opportunities)
     .leftJoin(
       reviews,
@@ -36,59 +85,84 @@ function selectWithCallerWork(db: Db, reviewerId: Placeholder, where: SQL) {
       comments,
       and(eq(comments.opportunityId, opportunities.id), eq(comments.reviewerId, reviewerId)),
     )
+    .leftJoin(
+      conflicts,
+      and(eq(conflicts.opportunityId, opportunities.id), eq(conflicts.reviewerId, reviewerId)),
+    )
     .where(where);
 }
 
+const reviewerIdParam = sql.placeholder('reviewerId');
+
 /**
- * The reviewer list as the JSON text of the whole response (`reviewerOpportunitySchema[]`, as
- * presentReviewerOpportunity shapes a row of selectWithCallerWork), built by PostgreSQL in one
+ * One list item's columns, as presentReviewerOpportunity shapes a row of selectWithCallerWork;
+ * `extra` adds the review-cycle field.
+ */
+const listItemColumns = (extra: SQL = sql``) => sql`
+          ${opportunities.id} as "id",
+          ${opportunities.number} as "number",
+          ${opportunities.title} as "title",
+          ${opportunities.description} as "description",
+          ${opportunities.imageUrl} as "imageUrl",
+          ${opportunities.tags} as "tags",
+          case
+            when ${reviews.id} is not null then 'done'
+            when ${comments.id} is not null then 'in_progress'
+            else 'not_started'
+          end as "reviewStatus",
+          case when ${reviews.id} is null then null else (
+            select review from (select
+              ${reviews.composite}::text as "composite",
+              ${reviews.strategicAlignment} as "strategicAlignment",
+              ${reviews.sustainability} as "sustainability",
+              ${reviews.technologyReadiness} as "technologyReadiness",
+              ${reviews.marketPotential} as "marketPotential",
+              ${reviews.businessPotential} as "businessPotential"
+            ) as review
+          ) end as "userReview",
+          case when ${comments.id} is null then null else (
+            select comment from (select
+              ${comments.howToBiggerBetter} as "howToBiggerBetter",
+              ${comments.challenges} as "challenges",
+              ${comments.howToGetGoing} as "howToGetGoing",
+              ${comments.otherComments} as "otherComments"
+            ) as comment
+          ) end as "userComment"${extra}`;
+
+/**
+ * The reviewer list as the JSON text of the whole response (`reviewerOpportunityListItemSchema[]`,
+ * as presentReviewerOpportunity shapes a row of selectWithCallerWork), built by PostgreSQL in one
  * statement: the server sends it without mapping 50 rows of three tables, checking and
- * serialising them again.
+ * serialising them again. Published opportunities in the caller's scope ('assigned' mode: theirs
+ * only); an item carries `conflict` only while review-cycle control is in use, so that with none
+ * the list is byte for byte the spec's.
  */
 const callerListJson = preparedStatement<{ body: string }>(
   'assay_reviewer_list_json',
-  // json_agg of records (keys from the column aliases, nested objects from one-row subselects)
-  // costs PostgreSQL a fifth less than json_build_object for the same document.
+  // Each item is a record (keys from the column aliases, nested objects from one-row subselects),
+  // which costs PostgreSQL a fifth less than json_build_object for the same document; the record
+  // with the cycle field is built only for the rows that carry it.
   sql`
-    select coalesce(json_agg(item order by item.number), '[]'::json)::text as body
+    select coalesce(json_agg(listed.item order by listed.number), '[]'::json)::text as body
     from (
       select
-        ${opportunities.id} as "id",
-        ${opportunities.number} as "number",
-        ${opportunities.title} as "title",
-        ${opportunities.description} as "description",
-        ${opportunities.imageUrl} as "imageUrl",
-        ${opportunities.tags} as "tags",
-        case
-          when ${reviews.id} is not null then 'done'
-          when ${comments.id} is not null then 'in_progress'
-          else 'not_started'
-        end as "reviewStatus",
-        case when ${reviews.id} is null then null else (
-          select review from (select
-            ${reviews.composite}::text as "composite",
-            ${reviews.strategicAlignment} as "strategicAlignment",
-            ${reviews.sustainability} as "sustainability",
-            ${reviews.technologyReadiness} as "technologyReadiness",
-            ${reviews.marketPotential} as "marketPotential",
-            ${reviews.businessPotential} as "businessPotential"
-          ) as review
-        ) end as "userReview",
-        case when ${comments.id} is null then null else (
-          select comment from (select
-            ${comments.howToBiggerBetter} as "howToBiggerBetter",
-            ${comments.challenges} as "challenges",
-            ${comments.howToGetGoing} as "howToGetGoing",
-            ${comments.otherComments} as "otherComments"
-          ) as comment
-        ) end as "userComment"
+        ${opportunities.number} as number,
+        case when ${conflicts.id} is not null or ${isCycleControlInUseSql}
+          then (select to_json(item) from (select ${listItemColumns(
+            sql`, ${conflicts.id} is not null as "conflict"`,
+          )}) as item)
+          else (select to_json(item) from (select ${listItemColumns()}) as item)
+        end as item
       from ${opportunities}
       left join ${reviews}
-        on ${reviews.opportunityId} = ${opportunities.id} and ${reviews.reviewerId} = ${sql.placeholder('reviewerId')}
+        on ${reviews.opportunityId} = ${opportunities.id} and ${reviews.reviewerId} = ${reviewerIdParam}
       left join ${comments}
-        on ${comments.opportunityId} = ${opportunities.id} and ${comments.reviewerId} = ${sql.placeholder('reviewerId')}
+        on ${comments.opportunityId} = ${opportunities.id} and ${comments.reviewerId} = ${reviewerIdParam}
+      left join ${conflicts}
+        on ${conflicts.opportunityId} = ${opportunities.id} and ${conflicts.reviewerId} = ${reviewerIdParam}
       where ${opportunities.status} = ${REVIEWER_VISIBLE_STATUS}
-    ) as item
+        and ${isInReviewerScopeSql(reviewerIdParam, opportunities.id)}
+    ) as listed
   `,
 );
 
@@ -100,14 +174,17 @@ export async function visibleOpportunitiesWithCallerWorkJson(
   return row!.body;
 }
 
-/** Any status: the caller applies the policy, so that 404 has one source of truth. */
+/**
+ * Any status, any assignment: the caller applies the policy, so that 404 has one source of truth.
+ * The review cycle's facts come in the same statement.
+ */
 export async function findOpportunityWithCallerWork(
   db: Db,
   params: { reviewerId: string; opportunityId: string },
-): Promise<OpportunityWithCallerWork | undefined> {
+): Promise<OpportunityWithCallerCycle | undefined> {
   const [row] = await selectWithCallerWork(
     db,
-    sql.placeholder('reviewerId'),
+    reviewerIdParam,
     eq(opportunities.id, sql.placeholder('opportunityId')),
   )
     .limit(1)
@@ -115,7 +192,24 @@ export async function findOpportunityWithCallerWork(
     // connection (decision 0006).
     .prepare('assay_reviewer_opportunity')
     .execute(params);
-  return row;
+  if (!row) return undefined;
+  return {
+    opportunity: row.opportunity,
+    review: row.review,
+    comment: row.comment,
+    cycle: {
+      assignedMode: row.assignedMode,
+      isAssigned: row.isAssigned,
+      showReviewerComments: row.showReviewerComments,
+      commentsAfterOwnReview: row.commentsAfterOwnReview,
+      showReviewerNames: row.showReviewerNames,
+      controlInUse: row.controlInUse,
+      conflict:
+        row.conflictId === null
+          ? null
+          : { reason: row.conflictReason, createdAt: row.conflictCreatedAt! },
+    },
+  };
 }
 
 /**
@@ -124,13 +218,17 @@ export async function findOpportunityWithCallerWork(
  */
 export async function lockOpportunityStatus(
   db: Db,
-  params: { opportunityId: string },
-): Promise<{ id: string; status: OpportunityRow['status'] } | undefined> {
+  params: { opportunityId: string; reviewerId: string },
+): Promise<{ id: string; status: OpportunityRow['status']; isInScope: boolean } | undefined> {
   const [row] = await db
-    .select({ id: opportunities.id, status: opportunities.status })
+    .select({
+      id: opportunities.id,
+      status: opportunities.status,
+      isInScope: isInReviewerScopeSql(sql`${params.reviewerId}::uuid`, opportunities.id),
+    })
     .from(opportunities)
     .where(eq(opportunities.id, params.opportunityId))
-    .for('share');
+    .for('share', { of: opportunities });
   return row;
 }
 
@@ -140,10 +238,36 @@ export async function lockOpportunityStatus(
  * cannot be unpublished or deleted under the write (as lockOpportunityStatus does, in one
  * statement instead of four: no BEGIN, no separate lock, no COMMIT round trip).
  */
-const visibleOpportunity = (opportunityId: string) => sql`
+const visibleOpportunity = (params: { opportunityId: string; reviewerId: string }) => {
+  const reviewerId = sql`${params.reviewerId}::uuid`;
+  // Issue 18: in the caller's scope ('assigned' mode: assigned to them) and not conflicted; when
+  // nothing is written, explainRefusedSave tells a conflict (409) from the rest (404).
+  return sql`
   from ${opportunities}
-  where ${opportunities.id} = ${opportunityId} and ${opportunities.status} = ${REVIEWER_VISIBLE_STATUS}
-  for share`;
+  where ${opportunities.id} = ${params.opportunityId} and ${opportunities.status} = ${REVIEWER_VISIBLE_STATUS}
+    and ${isInReviewerScopeSql(reviewerId, opportunities.id)}
+    and not ${hasConflictSql(reviewerId, opportunities.id)}
+  for share of ${opportunities}`;
+};
+
+/**
+ * Why a save wrote nothing: whether the opportunity is one the caller may see (published, in
+ * scope) and whether the caller declared a conflict with it. Only read on that rare path.
+ */
+export async function explainRefusedSave(
+  db: Pick<Database, 'execute'>,
+  params: { opportunityId: string; reviewerId: string },
+): Promise<{ isVisible: boolean; hasConflict: boolean }> {
+  const reviewerId = sql`${params.reviewerId}::uuid`;
+  const result = await db.execute<{ isVisible: boolean; hasConflict: boolean }>(sql`
+    select
+      coalesce(bool_or(${opportunities.status} = ${REVIEWER_VISIBLE_STATUS}
+        and ${isInReviewerScopeSql(reviewerId, opportunities.id)}), false) as "isVisible",
+      coalesce(bool_or(${hasConflictSql(reviewerId, opportunities.id)}), false) as "hasConflict"
+    from ${opportunities}
+    where ${opportunities.id} = ${params.opportunityId}`);
+  return result.rows[0] ?? { isVisible: false, hasConflict: false };
+}
 
 /**
  * One review per reviewer and opportunity, written only while the opportunity is visible (else
@@ -163,7 +287,7 @@ export async function upsertReviewIfVisible(
              ${scores.strategicAlignment}::smallint, ${scores.sustainability}::smallint,
              ${scores.technologyReadiness}::smallint, ${scores.marketPotential}::smallint,
              ${scores.businessPotential}::smallint, ${composite}::numeric, now(), now()
-      ${visibleOpportunity(params.opportunityId)}`)
+      ${visibleOpportunity(params)}`)
     .onConflictDoUpdate({
       target: [reviews.opportunityId, reviews.reviewerId],
       set: { ...scores, composite, updatedAt: sql`now()` },
@@ -192,7 +316,7 @@ export async function upsertCommentIfVisible(
       select gen_random_uuid(), ${opportunities.id}, ${params.reviewerId}::uuid,
              ${values.howToBiggerBetter}::text, ${values.challenges}::text,
              ${values.howToGetGoing}::text, ${values.otherComments}::text, now(), now()
-      ${visibleOpportunity(params.opportunityId)}`)
+      ${visibleOpportunity(params)}`)
     .onConflictDoUpdate({
       target: [comments.opportunityId, comments.reviewerId],
       set: { ...values, updatedAt: sql`now()` },
@@ -204,19 +328,44 @@ export async function upsertCommentIfVisible(
 export type OtherReviewerCommentRow = CommentRow & {
   reviewerName: string;
   reviewerDisplayName: string | null;
+  /**
+   * The comment's place among every comment on the opportunity (0 = first saved), the caller's
+   * and blank ones included: the stable "Reviewer A, B, ..." label when names are hidden.
+   */
+  labelIndex: number;
 };
 
 // A field "has text" when it holds anything but whitespace; blank comments say nothing to others.
 const hasText = (column: PgColumn) => sql`coalesce(${column}, '') ~ ${'\\S'}`;
 
-/** Comments on one opportunity by everyone but the caller, oldest first. */
+/**
+ * Comments on one opportunity by everyone but the caller, oldest first: only those that count
+ * (issue 18: not by a reviewer with a conflict; in 'assigned' mode, by an assigned reviewer).
+ */
 export async function listOtherReviewersComments(
   db: Db,
   params: { opportunityId: string; reviewerId: string },
 ): Promise<OtherReviewerCommentRow[]> {
-  const rows = await db
-    .select({ comment: comments, reviewerName: users.name, reviewerDisplayName: users.displayName })
+  const ranked = db
+    .select({
+      id: comments.id,
+      labelIndex:
+        sql<number>`(row_number() over (order by ${comments.submittedAt}, ${comments.id}) - 1)::int`.as(
+          'label_index',
+        ),
+    })
     .from(comments)
+    .where(eq(comments.opportunityId, params.opportunityId))
+    .as('ranked');
+  const rows = await db
+    .select({
+      comment: comments,
+      reviewerName: users.name,
+      reviewerDisplayName: users.displayName,
+      labelIndex: ranked.labelIndex,
+    })
+    .from(comments)
+    .innerJoin(ranked, eq(ranked.id, comments.id))
     .innerJoin(users, eq(users.id, comments.reviewerId))
     .where(
       and(
@@ -228,6 +377,7 @@ export async function listOtherReviewersComments(
           hasText(comments.howToGetGoing),
           hasText(comments.otherComments),
         ),
+        countsInFiguresSql(comments.reviewerId, comments.opportunityId, { over: 'pair' }),
       ),
     )
     .orderBy(asc(comments.submittedAt), asc(comments.id));
@@ -235,10 +385,11 @@ export async function listOtherReviewersComments(
     ...row.comment,
     reviewerName: row.reviewerName,
     reviewerDisplayName: row.reviewerDisplayName,
+    labelIndex: row.labelIndex,
   }));
 }
 
-/** The last opportunity the reviewer opened, only while it is still visible to them. */
+/** The last opportunity the reviewer opened, only while it is still visible to them (and in scope). */
 export async function findVisibleLastOpportunityId(
   db: Db,
   params: { reviewerId: string },
@@ -251,6 +402,7 @@ export async function findVisibleLastOpportunityId(
       and(
         eq(opportunities.id, viewerStates.lastOpportunityId),
         eq(opportunities.status, REVIEWER_VISIBLE_STATUS),
+        isInReviewerScopeSql(viewerStates.reviewerId, opportunities.id),
       ),
     )
     .where(eq(viewerStates.reviewerId, params.reviewerId));

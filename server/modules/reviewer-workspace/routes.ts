@@ -3,7 +3,7 @@ import {
   commentSubmissionSchema,
   opportunityIdParamsSchema,
   reviewerCommentSchema,
-  reviewerOpportunitySchema,
+  reviewerOpportunityDetailSchema,
   reviewSchema,
   reviewSubmissionSchema,
   viewerStateSchema,
@@ -16,7 +16,7 @@ import {
   presentComment,
   presentReview,
   presentReviewerComment,
-  presentReviewerOpportunity,
+  presentReviewerOpportunityDetail,
 } from './presenter';
 import { findVisibleLastOpportunityId, visibleOpportunitiesWithCallerWorkJson } from './queries';
 import {
@@ -45,7 +45,7 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
     opportunityId: request.params.id,
   });
 
-  // The JSON of `reviewerOpportunitySchema[]` comes whole from PostgreSQL and a string with a JSON
+  // The JSON of `reviewerOpportunityListItemSchema[]` comes whole from PostgreSQL and a string with a JSON
   // content type is sent as it is (the opportunities test checks it against the schema).
   app.get('/opportunities', { config: { access: 'reviewer' } }, async (request, reply) =>
     reply
@@ -57,10 +57,13 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
     '/opportunities/:id',
     {
       config: { access: 'reviewer' },
-      schema: { params: opportunityIdParamsSchema, response: { 200: reviewerOpportunitySchema } },
+      schema: {
+        params: opportunityIdParamsSchema,
+        response: { 200: reviewerOpportunityDetailSchema },
+      },
     },
     async (request) =>
-      presentReviewerOpportunity(await getVisibleOpportunity(db, await callerOn(request))),
+      presentReviewerOpportunityDetail(await getVisibleOpportunity(db, await callerOn(request))),
   );
 
   app.get(
@@ -72,8 +75,13 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         response: { 200: z.array(reviewerCommentSchema) },
       },
     },
-    async (request) =>
-      (await getOtherReviewersComments(db, await callerOn(request))).map(presentReviewerComment),
+    async (request) => {
+      const { comments, showReviewerNames } = await getOtherReviewersComments(
+        db,
+        await callerOn(request),
+      );
+      return comments.map((comment) => presentReviewerComment(comment, { showReviewerNames }));
+    },
   );
 
   app.get(

@@ -1,16 +1,18 @@
 import type { Scores } from '@shared/criteria';
+import { CONFLICT_CLOSED_MESSAGE } from '@shared/review-cycle-schemas';
 import type { CommentSubmission, ReviewSubmission } from '@shared/reviewer-schemas';
 import { compositeOf, toNumericText } from '@shared/scoring';
 import type { Database } from '../../db/client';
-import { notFound } from '../../http/errors';
-import { getShowReviewerComments } from '../settings/queries';
-import { assertReviewerCanSeeOpportunity, OPPORTUNITY_NOT_FOUND } from './policy';
+import { conflict, notFound } from '../../http/errors';
+import { commentsVisibilityOf } from './comments-visibility';
+import { assertReviewerCanSeeOpportunity, isInScope, OPPORTUNITY_NOT_FOUND } from './policy';
 import {
   type CommentRow,
+  explainRefusedSave,
   findOpportunityWithCallerWork,
   listOtherReviewersComments,
   lockOpportunityStatus,
-  type OpportunityWithCallerWork,
+  type OpportunityWithCallerCycle,
   type OtherReviewerCommentRow,
   type ReviewRow,
   upsertCommentIfVisible,
@@ -20,39 +22,72 @@ import {
 
 type Caller = { reviewerId: string };
 
-/** One published opportunity with the caller's own review and comment, in one statement. */
+/**
+ * One published opportunity in the caller's scope with the caller's own review and comment and
+ * what the review cycle says about them, in one statement.
+ */
 export async function getVisibleOpportunity(
   db: Database,
   params: Caller & { opportunityId: string },
-): Promise<OpportunityWithCallerWork> {
+): Promise<OpportunityWithCallerCycle> {
   const row = await findOpportunityWithCallerWork(db, params);
-  assertReviewerCanSeeOpportunity(row?.opportunity);
+  assertReviewerCanSeeOpportunity(
+    row && { status: row.opportunity.status, isInScope: isInScope(row.cycle) },
+  );
   return row!;
 }
 
-/** Other reviewers' comments, only while the admin lets reviewers see them. */
+export type OtherReviewersComments = {
+  comments: OtherReviewerCommentRow[];
+  /** Names hidden: each comment carries its 'Reviewer A' label instead (issue 18). */
+  showReviewerNames: boolean;
+};
+
+/**
+ * Other reviewers' comments, only while they may reach the caller: the spec's switch is on, the
+ * caller has no conflict with the opportunity and, with "only after the reviewer's own review",
+ * has saved all five scores (commentsVisibilityOf).
+ */
 export async function getOtherReviewersComments(
   db: Database,
   params: Caller & { opportunityId: string },
-): Promise<OtherReviewerCommentRow[]> {
-  await getVisibleOpportunity(db, params);
-  if (!(await getShowReviewerComments(db))) return [];
-  return listOtherReviewersComments(db, params);
+): Promise<OtherReviewersComments> {
+  const { cycle, review } = await getVisibleOpportunity(db, params);
+  const showReviewerNames = cycle.showReviewerNames;
+  const visibility = commentsVisibilityOf({
+    hasConflict: cycle.conflict !== null,
+    showReviewerComments: cycle.showReviewerComments,
+    commentsAfterOwnReview: cycle.commentsAfterOwnReview,
+    hasOwnReview: review !== null,
+  });
+  if (visibility !== 'visible') return { comments: [], showReviewerNames };
+  return { comments: await listOtherReviewersComments(db, params), showReviewerNames };
 }
 
 /**
  * Runs `write` in a transaction that first checks, and keeps locked, that the opportunity is
- * visible to reviewers, so a save never lands on an opportunity unpublished meanwhile.
+ * visible to the caller, so a save never lands on an opportunity unpublished meanwhile.
  */
 function writeForVisibleOpportunity<T>(
   db: Database,
-  opportunityId: string,
+  params: Caller & { opportunityId: string },
   write: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    assertReviewerCanSeeOpportunity(await lockOpportunityStatus(tx, { opportunityId }));
+    assertReviewerCanSeeOpportunity(await lockOpportunityStatus(tx, params));
     return write(tx);
   });
+}
+
+/**
+ * A save wrote nothing: a conflict of the caller with an opportunity they may see is a 409 that
+ * says so; anything else (unknown, unpublished, not assigned) the one 404.
+ */
+async function refusedSave(db: Database, params: Caller & { opportunityId: string }) {
+  const { isVisible, hasConflict } = await explainRefusedSave(db, params);
+  return isVisible && hasConflict
+    ? conflict(CONFLICT_CLOSED_MESSAGE)
+    : notFound(OPPORTUNITY_NOT_FOUND);
 }
 
 /** Creates or replaces the caller's one review; the composite is the plain mean, 4 decimals. */
@@ -67,8 +102,7 @@ export async function saveReview(
     scores: scores satisfies Scores,
     composite: toNumericText(compositeOf(scores)),
   });
-  // Nothing written: the opportunity does not exist or is not published (one 404 for both).
-  if (!row) throw notFound(OPPORTUNITY_NOT_FOUND);
+  if (!row) throw await refusedSave(db, { reviewerId: params.reviewerId, opportunityId });
   return row;
 }
 
@@ -83,7 +117,7 @@ export async function saveComment(
     opportunityId,
     fields,
   });
-  if (!row) throw notFound(OPPORTUNITY_NOT_FOUND);
+  if (!row) throw await refusedSave(db, { reviewerId: params.reviewerId, opportunityId });
   return row;
 }
 
@@ -94,7 +128,7 @@ export async function saveViewerState(
 ): Promise<string | null> {
   const { reviewerId, lastOpportunityId } = params;
   if (lastOpportunityId === null) return upsertViewerState(db, { reviewerId, lastOpportunityId });
-  return writeForVisibleOpportunity(db, lastOpportunityId, (tx) =>
+  return writeForVisibleOpportunity(db, { reviewerId, opportunityId: lastOpportunityId }, (tx) =>
     upsertViewerState(tx, { reviewerId, lastOpportunityId }),
   );
 }
