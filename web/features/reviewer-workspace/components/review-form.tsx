@@ -28,7 +28,8 @@ export function ReviewForm({
       <fieldset
         disabled={workspace.isReadOnly}
         aria-label={workspace.isReadOnly ? 'Your review (closed)' : undefined}
-        className="min-w-0 space-y-6"
+        // Disabled scores look it (they are excluded from contrast checks, as disabled controls).
+        className="min-w-0 space-y-6 [&_[role=radio]:disabled]:cursor-not-allowed [&_[role=radio]:disabled]:opacity-60 [&_textarea:disabled]:cursor-not-allowed [&_textarea:disabled]:bg-muted/50"
       >
         {workspace.isRestored ? (
           <p className="flex items-center gap-2 rounded-lg border border-dashed px-4 py-3 text-sm">
