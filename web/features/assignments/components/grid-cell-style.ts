@@ -21,7 +21,7 @@ export function cellClasses(code: string, isPublished: boolean, isPending: boole
   const state = cellStateOfCode(code);
   return cn(
     'h-9 w-11 min-w-11 cursor-pointer border-r border-b text-center align-middle text-base leading-none outline-none select-none',
-    'scroll-mt-16 scroll-ml-56 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-inset',
+    'scroll-mt-16 scroll-ml-36 sm:scroll-ml-56 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-inset',
     (state === 'none' || state === 'assigned') && 'hover:bg-accent',
     cellLook(code, isPublished),
     isPending && 'animate-pulse',

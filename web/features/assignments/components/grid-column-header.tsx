@@ -35,7 +35,7 @@ function ColumnHeaderRowView({
     <tr aria-rowindex={1}>
       <th
         scope="col"
-        className="sticky top-0 left-0 z-30 w-56 min-w-56 border-r border-b bg-card px-3 py-2 text-left align-bottom font-medium text-muted-foreground"
+        className="sticky top-0 left-0 z-30 w-36 min-w-36 sm:w-56 sm:min-w-56 border-r border-b bg-card px-3 py-2 text-left align-bottom font-medium text-muted-foreground"
       >
         Reviewer
       </th>
@@ -84,7 +84,7 @@ function ColumnHeader({
             tabIndex={isActive ? 0 : -1}
             title={`${opportunityLabel(opportunity)}${note}: ${coverage}`}
             aria-label={`#${opportunity.number}${note}: ${coverage}`}
-            className="block w-full scroll-ml-56 px-0.5 py-1 text-center outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-inset"
+            className="block w-full scroll-ml-36 sm:scroll-ml-56 px-0.5 py-1 text-center outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-inset"
           >
             <span
               className={

@@ -52,7 +52,7 @@ function GridRowView({
     <tr aria-rowindex={ariaRowIndex}>
       <th
         scope="row"
-        className="sticky left-0 z-10 w-56 min-w-56 max-w-56 border-r border-b bg-card p-0 text-left font-normal"
+        className="sticky left-0 z-10 w-36 min-w-36 max-w-36 sm:w-56 sm:min-w-56 sm:max-w-56 border-r border-b bg-card p-0 text-left font-normal"
       >
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
