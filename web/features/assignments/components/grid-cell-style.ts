@@ -17,7 +17,20 @@ export function cellLook(code: string, isPublished: boolean): string {
   );
 }
 
-export function cellClasses(code: string, isPublished: boolean, isPending: boolean) {
+// Twenty combinations at most, each worked out once: a page renders 1,250 cells.
+const classesByKey = new Map<string, string>();
+
+export function cellClasses(code: string, isPublished: boolean, isPending: boolean): string {
+  const key = `${code}${isPublished ? 1 : 0}${isPending ? 1 : 0}`;
+  let classes = classesByKey.get(key);
+  if (classes === undefined) {
+    classes = buildCellClasses(code, isPublished, isPending);
+    classesByKey.set(key, classes);
+  }
+  return classes;
+}
+
+function buildCellClasses(code: string, isPublished: boolean, isPending: boolean) {
   const state = cellStateOfCode(code);
   return cn(
     'h-9 w-11 min-w-11 cursor-pointer border-r border-b text-center align-middle text-base leading-none outline-none select-none',
