@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
 import { analyticsRoutes } from '../modules/analytics/routes';
+import { assignmentRoutes } from '../modules/assignments/routes';
 import { conflictAdminRoutes } from '../modules/conflicts/admin-routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';
 import { exportRoutes } from '../modules/exports/routes';
@@ -28,6 +29,7 @@ export const adminApi: FastifyPluginAsyncZod<{ db: Database; publicUrl: string }
   await app.register(opportunityAdminRoutes, { db, publicUrl });
   await app.register(imageUploadRoutes, { db });
   await app.register(analyticsRoutes, { db });
+  await app.register(assignmentRoutes, { db, publicUrl });
   await app.register(conflictAdminRoutes, { db });
   // The results screen and the results export share one computation, run on a worker thread
   // (decision 0010, "Serving the results").

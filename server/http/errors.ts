@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     /** Field issues of a 400, in the shape of validation errors. */
     readonly issues?: ReadonlyArray<{ path: string; message: string }>,
+    /** Further fields of the answer beside `message` (e.g. an import's row-by-row report). */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'HttpError';

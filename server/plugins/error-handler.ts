@@ -22,10 +22,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(400).send({ message, issues });
     }
     if (error instanceof HttpError) {
-      const { issues } = error;
+      const { issues, details } = error;
       return reply
         .code(error.statusCode)
-        .send({ message: error.message, ...(issues ? { issues } : {}) });
+        .send({ ...details, message: error.message, ...(issues ? { issues } : {}) });
     }
     if (isUnstorableInput(error)) {
       // Text that reached the database through a path the body check does not see.

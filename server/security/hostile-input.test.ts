@@ -30,6 +30,8 @@ const TABLES = [
   'email_notifications',
   'audit_logs',
   'login_attempts',
+  'assignments',
+  'conflicts',
   // Not `session`: reading a session may move its idle expiry forward, whatever the answer.
 ] as const;
 type Snapshot = Record<(typeof TABLES)[number], string>;
@@ -198,12 +200,20 @@ let reviewerCookie: string;
 let opportunityId: string;
 let victimId: string;
 let imageId: string;
+let reviewerId: string;
+/** Opportunities of their own for the conflict calls, so that the saves above stay open. */
+let declaredConflictOpportunityId: string;
+let recordedConflictOpportunityId: string;
 let casesRun = 0;
 
 beforeAll(async () => {
   adminCookie = (await createSignedInUser(ctx.app, ctx.db, 'admin')).cookie;
-  reviewerCookie = (await createSignedInUser(ctx.app, ctx.db, 'reviewer')).cookie;
+  const reviewer = await createSignedInUser(ctx.app, ctx.db, 'reviewer');
+  reviewerCookie = reviewer.cookie;
+  reviewerId = reviewer.user.id;
   opportunityId = (await createOpportunity(ctx.db)).id;
+  declaredConflictOpportunityId = (await createOpportunity(ctx.db)).id;
+  recordedConflictOpportunityId = (await createOpportunity(ctx.db)).id;
   victimId = (await createUser(ctx.db)).id;
   imageId = (await createImage(ctx.db, { width: 40, height: 40 })).id;
 });
@@ -221,6 +231,14 @@ type Endpoint = {
   refusalWrites?: Array<keyof Snapshot>;
   runs?: number;
 };
+
+/** A nested object of a body, in the generators' form (serialize takes objects as entries). */
+const pairJson = (): Json => ({
+  entries: [
+    ['reviewerId', reviewerId],
+    ['opportunityId', opportunityId],
+  ],
+});
 
 const ENDPOINTS: Record<string, Endpoint> = {
   'POST /api/auth/login': {
@@ -338,6 +356,47 @@ const ENDPOINTS: Record<string, Endpoint> = {
     cookie: () => reviewerCookie,
     valid: () => ({ lastOpportunityId: opportunityId }),
   },
+  'POST /api/reviewer/opportunities/:id/conflict': {
+    method: 'POST',
+    url: () => `/api/reviewer/opportunities/${declaredConflictOpportunityId}/conflict`,
+    cookie: () => reviewerCookie,
+    valid: () => ({ reason: 'I know the team' }),
+  },
+  'POST /api/admin/assignments': {
+    method: 'POST',
+    url: () => '/api/admin/assignments',
+    cookie: () => adminCookie,
+    valid: () => ({ pairs: [pairJson()] }),
+  },
+  'POST /api/admin/assignments/remove': {
+    method: 'POST',
+    url: () => '/api/admin/assignments/remove',
+    cookie: () => adminCookie,
+    valid: () => ({ pairs: [pairJson()], confirmReviewed: true }),
+  },
+  'POST /api/admin/assignments/auto': {
+    method: 'POST',
+    url: () => '/api/admin/assignments/auto',
+    cookie: () => adminCookie,
+    valid: () => ({ perOpportunity: 1, apply: false }),
+    runs: 100,
+  },
+  'POST /api/admin/assignments/import': {
+    method: 'POST',
+    url: () => '/api/admin/assignments/import',
+    cookie: () => adminCookie,
+    valid: () => ({ csv: 'email,number\n' }),
+  },
+  'POST /api/admin/conflicts': {
+    method: 'POST',
+    url: () => '/api/admin/conflicts',
+    cookie: () => adminCookie,
+    valid: () => ({
+      reviewerId,
+      opportunityId: recordedConflictOpportunityId,
+      reason: 'Co-founder',
+    }),
+  },
 };
 
 async function send(endpoint: Endpoint, payload: string) {
@@ -449,7 +508,15 @@ describe('generated query strings', () => {
   const pair = fc
     .tuple(
       fc.oneof(
-        fc.constantFrom('w', 'w[]', '__proto__', 'constructor[prototype]', '__proto__[w]'),
+        fc.constantFrom(
+          'w',
+          'w[]',
+          '__proto__',
+          'constructor[prototype]',
+          '__proto__[w]',
+          'batch',
+          'reviewerId',
+        ),
         hostileKey,
       ),
       fc.oneof(
@@ -464,7 +531,10 @@ describe('generated query strings', () => {
     const routes = ctx.app.declaredRoutes.filter(
       (route) => route.hasQuery && route.method === 'GET',
     );
-    expect(routes.map((route) => route.url)).toEqual(['/api/images/:id']);
+    expect(routes.map((route) => route.url).sort()).toEqual([
+      '/api/admin/assignments',
+      '/api/images/:id',
+    ]);
     for (const route of routes) {
       await fc.assert(
         fc.asyncProperty(query, async (search) => {
@@ -475,7 +545,7 @@ describe('generated query strings', () => {
             headers: { cookie: adminCookie },
           });
           expectCleanError(response, `${route.url}?${search.slice(0, 200)}`);
-          if (response.statusCode === 200) {
+          if (response.statusCode === 200 && route.url === '/api/images/:id') {
             expect(response.headers['content-type']).toMatch(/^image\//);
           }
         }),

@@ -20,7 +20,7 @@ export const conflictReviewerRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
       config: { access: 'reviewer' },
       schema: {
         params: opportunityIdParamsSchema,
-        body: declareConflictSchema.optional(),
+        body: declareConflictSchema.nullish(),
         response: { 200: ownConflictSchema },
       },
     },

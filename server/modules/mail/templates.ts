@@ -107,3 +107,31 @@ export function reviewReminderEmail(input: {
     { link: input.link, label: 'Open your opportunities' },
   ]);
 }
+
+/**
+ * The new-opportunity email of 'assigned' mode (issue 18): one per reviewer for a batch of
+ * assignments, listing every opportunity it assigned to them.
+ */
+export function assignmentEmail(input: {
+  name: string;
+  opportunities: ReadonlyArray<{ number: number; title: string }>;
+  link: string;
+}): EmailContent {
+  const [first] = input.opportunities;
+  const count = input.opportunities.length;
+  const subject =
+    count === 1
+      ? `${PRODUCT_NAME}: opportunity #${first!.number} ${first!.title} assigned to you`
+      : `${PRODUCT_NAME}: ${count} opportunities assigned to you`;
+  const list = input.opportunities.map((o) => `#${o.number} "${o.title}"`).join('\n');
+  return render(subject, `Hello ${input.name},`, [
+    {
+      text:
+        count === 1
+          ? 'This opportunity has been assigned to you for review:'
+          : `These ${count} opportunities have been assigned to you for review:`,
+    },
+    { quote: list },
+    { link: input.link, label: count === 1 ? 'Review it now' : 'Open your opportunities' },
+  ]);
+}
