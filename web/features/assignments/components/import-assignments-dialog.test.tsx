@@ -26,7 +26,7 @@ describe('CSV import dialog', () => {
     const { server, user, dialog } = await openDialog(() => ({
       status: 400,
       body: {
-        message: '2 rows of the file are wrong',
+        message: '2 rows of the file have errors; nothing was imported',
         rows: [
           {
             line: 2,
@@ -51,9 +51,7 @@ describe('CSV import dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
 
     expect(
-      await within(dialog).findByText(
-        '2 rows of the file are wrong Nothing was imported: 2 rows need fixing.',
-      ),
+      await within(dialog).findByText('2 rows of the file have errors; nothing was imported'),
     ).toBeInTheDocument();
     const table = within(dialog).getByRole('table', { name: 'Rows with errors' });
     expect(
@@ -70,6 +68,19 @@ describe('CSV import dialog', () => {
     ]);
     // The dialog stays open for another file.
     expect(dialog).toBeVisible();
+  });
+
+  it('says nothing was imported when the server refuses the file as a whole', async () => {
+    const { user, dialog } = await openDialog(() => ({
+      status: 400,
+      body: { message: 'The file is too large', issues: [] },
+    }));
+    await user.upload(within(dialog).getByLabelText('CSV file'), csvFile('email,number\n'));
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(
+      await within(dialog).findByText('The file is too large Nothing was imported.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('imports a good file, says how many were added and closes', async () => {

@@ -6,7 +6,6 @@ import { FieldError, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { SubmitButton } from '@web/components/ui/submit-button';
 import { errorMessageOf } from '@web/lib/api-client';
-import { countOf } from '@web/lib/count-of';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import { useImportAssignments } from '../api/assignment-queries';
@@ -103,9 +102,7 @@ function ImportReport({ report }: { report: Report }) {
     <div className="space-y-2">
       <FieldError>
         {report.message}
-        {report.rows.length > 0
-          ? ` Nothing was imported: ${countOf(report.rows.length, 'row needs', 'rows need')} fixing.`
-          : ' Nothing was imported.'}
+        {/nothing was imported/i.test(report.message) ? '' : ' Nothing was imported.'}
       </FieldError>
       {report.rows.length > 0 ? (
         <section
