@@ -77,6 +77,29 @@ describe('assignments screen: review mode', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it('shows the choice at once, and puts it back when the server refuses it', async () => {
+    let release: (() => void) | null = null;
+    stubPanel({
+      intercept: (request) =>
+        request.method === 'POST' && request.url === '/api/admin/settings'
+          ? (new Promise((resolve) => {
+              release = () => resolve({ status: 500, body: { message: 'Database unavailable' } });
+            }) as never)
+          : undefined,
+    });
+    await openScreen();
+    const assigned = await screen.findByRole('radio', { name: /^Assigned/ });
+    await userEvent.setup().click(assigned);
+    expect(assigned).toBeChecked();
+    await waitFor(() => expect(release).not.toBeNull());
+    release!();
+    expect(
+      await within(notifications()).findByText('Failed to Change Review Mode'),
+    ).toBeInTheDocument();
+    expect(within(notifications()).getByText('Database unavailable')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /^Open/ })).toBeChecked());
+  });
 });
 
 describe('assignments screen: the grid', () => {

@@ -24,7 +24,8 @@ const MODES: ReadonlyArray<{ value: ReviewAssignmentMode; label: string; descrip
 export function ReviewModeCard({ assignmentCount }: { assignmentCount: number | undefined }) {
   const mode = useReviewMode();
   const setMode = useSetReviewMode();
-  const current = mode.data?.value;
+  // The choice shows at once; it stays while the server answers (and reverts if it refuses).
+  const current = setMode.isPending ? setMode.variables : mode.data?.value;
   return (
     <Card>
       <CardHeader>
