@@ -116,7 +116,7 @@ export function AutoAssignDialog({
       className="sm:max-w-2xl"
     >
       <form noValidate className="grid gap-4" onSubmit={onPreview}>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-3 sm:items-end">
           <TextField
             form={form}
             name="perOpportunity"

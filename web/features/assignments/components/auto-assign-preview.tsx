@@ -91,16 +91,16 @@ function ChangeTable({
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
           tabIndex={0}
         >
-          <table className="w-full text-sm">
+          <table className="w-full table-fixed text-sm">
             <thead className="sticky top-0 bg-card">
               <tr className="border-b">
                 <th scope="col" className="px-2 py-1 text-left font-medium">
                   {nameHeader}
                 </th>
-                <th scope="col" className="px-2 py-1 text-right font-medium">
+                <th scope="col" className="w-16 px-2 py-1 text-right font-medium">
                   Before
                 </th>
-                <th scope="col" className="px-2 py-1 text-right font-medium">
+                <th scope="col" className="w-14 px-2 py-1 text-right font-medium">
                   After
                 </th>
               </tr>
@@ -108,7 +108,11 @@ function ChangeTable({
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} className="border-b last:border-0">
-                  <th scope="row" className="max-w-48 truncate px-2 py-1 text-left font-normal">
+                  <th
+                    scope="row"
+                    title={row.name}
+                    className="truncate px-2 py-1 text-left font-normal"
+                  >
                     {row.name}
                   </th>
                   <td className="px-2 py-1 text-right tabular-nums">{row.before}</td>
