@@ -10,12 +10,19 @@ import {
   type ReviewAssignmentMode,
   type removeAssignmentsResultSchema,
 } from '@shared/review-cycle-schemas';
-import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { invalidateAdminFigures } from '@web/lib/admin-figures';
 import { apiJson, apiRequest } from '@web/lib/api-client';
 import { countOf } from '@web/lib/count-of';
 import { useToastingMutation } from '@web/lib/use-toasting-mutation';
 import type { z } from 'zod';
+import { patchBoard } from '../lib/board-patch';
 import { assignmentKeys } from './assignment-keys';
 
 export type AdminConflict = z.infer<typeof adminConflictListSchema>[number];
@@ -68,10 +75,25 @@ export function useSetReviewMode() {
   });
 }
 
+/** What the server has just accepted, shown at once; the refetch then brings its figures. */
+function patchCachedBoard(
+  queryClient: QueryClient,
+  pairs: AssignmentPair[],
+  change: 'add' | 'remove',
+) {
+  queryClient.setQueryData<AssignmentBoard>(assignmentKeys.board(), (board) =>
+    board ? patchBoard(board, pairs, change) : board,
+  );
+}
+
 export function useAddAssignments() {
+  const queryClient = useQueryClient();
   return useToastingMutation({
-    mutationFn: (pairs: AssignmentPair[]) =>
-      apiJson<AddResult>('POST', '/api/admin/assignments', { pairs }),
+    mutationFn: async (pairs: AssignmentPair[]) => {
+      const result = await apiJson<AddResult>('POST', '/api/admin/assignments', { pairs });
+      patchCachedBoard(queryClient, pairs, 'add');
+      return result;
+    },
     succeeded: ({ added, alreadyAssigned }) => ({
       title: added === 1 ? 'Assignment Added' : 'Assignments Added',
       description:
@@ -89,9 +111,13 @@ export function useAddAssignments() {
  * comment, which must be confirmed (`confirmReviewed`) before it leaves the aggregates.
  */
 export function useRemoveAssignments() {
+  const queryClient = useQueryClient();
   return useToastingMutation({
-    mutationFn: (input: { pairs: AssignmentPair[]; confirmReviewed?: boolean }) =>
-      apiJson<RemoveResult>('POST', '/api/admin/assignments/remove', input),
+    mutationFn: async (input: { pairs: AssignmentPair[]; confirmReviewed?: boolean }) => {
+      const result = await apiJson<RemoveResult>('POST', '/api/admin/assignments/remove', input);
+      patchCachedBoard(queryClient, input.pairs, 'remove');
+      return result;
+    },
     succeeded: ({ removed, reviewsExcluded }) => ({
       title: removed === 1 ? 'Assignment Removed' : 'Assignments Removed',
       description:
