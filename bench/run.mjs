@@ -22,6 +22,9 @@
 //   --embedded-vs-external  only the reviewer list and the save (and the floor), against the
 //                         embedded database and against DATABASE_URL (default
 //                         postgresql://postgres@127.0.0.1:5432/postgres), and their ratio
+//   --review-cycle        only the figures of issue 18 (bench/review-cycle.mjs): auto-assign's
+//                         preview at N x 50, k = 10, and the reviewer's list, detail and save in
+//                         'assigned' mode next to 'open' mode
 //
 // Decision support (issue 19), after the table: the median latency of GET /api/admin/results with
 // one client, and the reviewers' save throughput (--connections) alone and while an admin reloads
@@ -51,6 +54,7 @@ import {
   startMemorySampler,
   startServer,
 } from './lib.mjs';
+import { reviewCycleBenchmark } from './review-cycle.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,6 +65,7 @@ const { values: args } = parseArgs({
     'export-rows': { type: 'string', default: '50000' },
     'embedded-vs-external': { type: 'boolean', default: false },
     'results-only': { type: 'boolean', default: false },
+    'review-cycle': { type: 'boolean', default: false },
     'node-flags': { type: 'string', default: '' },
   },
 });
@@ -779,9 +784,30 @@ async function embeddedVersusExternal() {
   );
 }
 
+// --- Review-cycle control (issue 18) ---------------------------------------------------------------
+
+async function reviewCycle() {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  await withServer(databaseUrl, 'external', async (server) => {
+    const figures = await reviewCycleBenchmark(server, options);
+    writeResults(
+      {
+        kind: 'review-cycle',
+        at: new Date().toISOString(),
+        database: databaseUrl ? 'external' : 'embedded',
+        options,
+        machine: machine(),
+        ...figures,
+      },
+      'review-cycle.json',
+    );
+  });
+}
+
 const started = Date.now();
 buildIfStale();
 log(`Machine: ${os.cpus().length} CPUs, Node ${process.version}`);
 if (args['embedded-vs-external']) await embeddedVersusExternal();
+else if (args['review-cycle']) await reviewCycle();
 else await mainBenchmark();
 log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s`);

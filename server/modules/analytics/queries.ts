@@ -6,14 +6,16 @@ import type {
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { opportunities, reviews, users } from '../../db/schema/index';
-import { isActiveReviewer, isPublished, reviewerName } from './selection';
+import { assignments, conflicts, opportunities, reviews, users } from '../../db/schema/index';
+import { isAssignedModeSql } from '../settings/queries';
+import { countedReviews, isActiveReviewer, isPublished, reviewerName } from './selection';
 
 type Db = Pick<Database, 'select'>;
 
 // Analytics cover published opportunities only and the reviewer views active reviewer accounts
-// only (./selection.ts, shared with the results). Each function is one statement whatever the
-// number of rows.
+// only (./selection.ts, shared with the results), over the reviews that count (countedReviews:
+// issue 18 leaves out conflicts and, in 'assigned' mode, unassigned pairs). Each function is one
+// statement whatever the number of rows.
 
 /**
  * An aggregate as a JSON number rounded to 4 decimals in SQL: `avg()` and numeric arrive as text
@@ -48,7 +50,7 @@ export function listOpportunityAnalytics(db: Db): Promise<OpportunityAnalyticsRo
         maxComposite: rounded(sql`max(${reviews.composite})`),
       })
       .from(opportunities)
-      .leftJoin(reviews, eq(reviews.opportunityId, opportunities.id))
+      .leftJoin(countedReviews(db), eq(reviews.opportunityId, opportunities.id))
       .where(isPublished)
       .groupBy(opportunities.id)
       .orderBy(asc(opportunities.number))
@@ -70,28 +72,48 @@ export function listReviewerAnalytics(db: Db): Promise<ReviewerAnalyticsRow[]> {
       ),
     })
     .from(users)
-    .leftJoin(reviews, eq(reviews.reviewerId, users.id))
+    .leftJoin(countedReviews(db), eq(reviews.reviewerId, users.id))
     .leftJoin(opportunities, and(eq(opportunities.id, reviews.opportunityId), isPublished))
     .where(isActiveReviewer)
     .groupBy(users.id)
     .orderBy(asc(reviewerName), asc(users.id));
 }
 
+/** A heatmap cell's record: its keys from the column aliases, with the flags it carries. */
+function cellJson(composite: SQL, flags: { unassigned?: true; conflict?: true } = {}) {
+  return sql`(select to_json(cell) from (select
+        ${opportunities.id} as "opportunityId",
+        ${opportunities.number} as "opportunityNumber",
+        ${composite} as "composite"${flags.unassigned ? sql`, true as "unassigned"` : sql``}${
+          flags.conflict ? sql`, true as "conflict"` : sql``
+        }
+      ) as cell)`;
+}
+
 /**
  * Active reviewers x published opportunities: the join on the status alone pairs every reviewer
  * with every published opportunity (and keeps a reviewer when there is none), the reviews join
- * fills the cells, and json_agg builds each reviewer's cells in number order.
+ * fills the cells, and json_agg builds each reviewer's cells in number order. Issue 18: a cell of
+ * a pair with a conflict carries `conflict: true`, in 'assigned' mode a cell of a pair not
+ * assigned carries `unassigned: true`, and either has no composite (its review, if any, does not
+ * count); a cell with neither is the spec's record, byte for byte.
  */
 function heatmapRows(db: Db) {
   // Records rather than json_build_object: no spaces around the separators (6% of the response
   // at 200 x 50, 1,067,210 -> 1,005,608 bytes) and less work for PostgreSQL.
+  const hasConflict = sql`${conflicts.id} is not null`;
+  const isUnassigned = sql`(${isAssignedModeSql} and ${assignments.reviewerId} is null)`;
+  const none = sql`null::float8`;
   const cells = sql<HeatmapRow['opportunities']>`coalesce(
     json_agg(
-      (select cell from (select
-        ${opportunities.id} as "opportunityId",
-        ${opportunities.number} as "opportunityNumber",
-        ${reviews.composite}::float8 as "composite"
-      ) as cell) order by ${opportunities.number}
+      case
+        when not ${hasConflict} and not ${isUnassigned}
+          then ${cellJson(sql`${reviews.composite}::float8`)}
+        when ${hasConflict} and ${isUnassigned}
+          then ${cellJson(none, { unassigned: true, conflict: true })}
+        when ${hasConflict} then ${cellJson(none, { conflict: true })}
+        else ${cellJson(none, { unassigned: true })}
+      end order by ${opportunities.number}
     ) filter (where ${opportunities.id} is not null),
     '[]'::json
   )`;
@@ -106,6 +128,14 @@ function heatmapRows(db: Db) {
     .leftJoin(
       reviews,
       and(eq(reviews.reviewerId, users.id), eq(reviews.opportunityId, opportunities.id)),
+    )
+    .leftJoin(
+      conflicts,
+      and(eq(conflicts.reviewerId, users.id), eq(conflicts.opportunityId, opportunities.id)),
+    )
+    .leftJoin(
+      assignments,
+      and(eq(assignments.reviewerId, users.id), eq(assignments.opportunityId, opportunities.id)),
     )
     .where(isActiveReviewer)
     .groupBy(users.id);

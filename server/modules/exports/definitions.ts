@@ -1,6 +1,9 @@
 import type { ExportType } from '@shared/export-schemas';
 import { EXPORT_WEIGHTING } from '@shared/scoring';
+import { sql } from 'drizzle-orm';
 import { reviews } from '../../db/schema/index';
+import { hasConflictSql, isAssignedSql, sqlText } from '../review-cycle/scope';
+import { IS_ASSIGNED_MODE_SQL_TEXT } from '../settings/queries';
 import { CsvDecimal, type CsvValue } from './csv';
 
 type Column<Row> = { header: string; value: (row: Row) => CsvValue };
@@ -10,7 +13,57 @@ export type ExportDefinition = {
   query: string;
   headers: string[];
   valuesOf: (row: unknown) => CsvValue[];
+  /**
+   * Issue 18: the export as it is while review-cycle control is in use (`when`, a SQL boolean
+   * with no parameters, is true): the same rows with a trailing EXCLUDED_COLUMN. Absent for
+   * exports without reviewer work.
+   */
+  marked?: { when: string; definition: ExportDefinition };
 };
+
+/**
+ * The trailing column of the reviews and comments exports while review-cycle control is in use
+ * ('assigned' mode, or any conflict of interest recorded): why the row's work is left out of the
+ * figures, `conflict` or `not_assigned`, or empty when it counts (docs/review-cycle.md). Without
+ * it in use the exports are byte for byte the spec's.
+ */
+export const EXCLUDED_COLUMN = 'excluded_from_figures';
+const REVIEW_CYCLE_IN_USE = `(${IS_ASSIGNED_MODE_SQL_TEXT} or exists (select 1 from conflicts))`;
+
+/** Why the work of alias's (reviewer, opportunity) is left out, as SQL text. */
+function excludedSql(alias: string): string {
+  const reviewerId = sql.raw(`${alias}.reviewer_id`);
+  const opportunityId = sql.raw(`${alias}.opportunity_id`);
+  return `case
+            when ${sqlText(hasConflictSql(reviewerId, opportunityId))} then 'conflict'
+            when ${IS_ASSIGNED_MODE_SQL_TEXT}
+             and not ${sqlText(isAssignedSql(reviewerId, opportunityId))} then 'not_assigned'
+          end as ${EXCLUDED_COLUMN}`;
+}
+
+/** The export with the EXCLUDED_COLUMN of `alias` after its columns, used while the cycle is in use. */
+function withExcludedColumn<Row>(
+  query: (extraColumns: string) => string,
+  columns: Column<Row>[],
+  alias: string,
+): ExportDefinition {
+  const plainExport = defineExport<Row>(query(''), columns);
+  const markedColumns: Column<Row & { [EXCLUDED_COLUMN]: string | null }>[] = [
+    ...(columns as Column<Row & { [EXCLUDED_COLUMN]: string | null }>[]),
+    plain(EXCLUDED_COLUMN),
+  ];
+  return {
+    ...plainExport,
+    marked: {
+      when: REVIEW_CYCLE_IN_USE,
+      definition: defineExport(
+        query(`,
+          ${excludedSql(alias)}`),
+        markedColumns,
+      ),
+    },
+  };
+}
 
 function defineExport<Row>(query: string, columns: Column<Row>[]): ExportDefinition {
   return {
@@ -97,15 +150,15 @@ type ReviewExportRow = {
  * the export weighting of CONTRACT.md (shared/scoring.ts EXPORT_WEIGHTING), computed in exact
  * numeric arithmetic and rounded to 4 decimals.
  */
-const reviewsExport = defineExport<ReviewExportRow>(
-  `select o.number as opportunity_number, o.title as opportunity_title,
+const reviewsExport = withExcludedColumn<ReviewExportRow>(
+  (extraColumns) => `select o.number as opportunity_number, o.title as opportunity_title,
           u.name as reviewer_name, u.display_name as reviewer_display_name,
           u.email as reviewer_email,
           r.strategic_alignment, r.sustainability, r.technology_readiness,
           r.market_potential, r.business_potential,
           r.composite::text as composite,
           round(${weightedCompositeSql('r')}, 4)::text as weighted_composite,
-          r.submitted_at, r.updated_at
+          r.submitted_at, r.updated_at${extraColumns}
      from reviews r
      join opportunities o on o.id = r.opportunity_id
      join users u on u.id = r.reviewer_id
@@ -126,6 +179,7 @@ const reviewsExport = defineExport<ReviewExportRow>(
     plain('submitted_at'),
     plain('updated_at'),
   ],
+  'r',
 );
 
 type CommentExportRow = {
@@ -142,11 +196,11 @@ type CommentExportRow = {
 };
 
 /** Every structured comment with its reviewer, ordered like the reviews export. */
-const commentsExport = defineExport<CommentExportRow>(
-  `select o.number as opportunity_number, o.title as opportunity_title,
+const commentsExport = withExcludedColumn<CommentExportRow>(
+  (extraColumns) => `select o.number as opportunity_number, o.title as opportunity_title,
           u.name as reviewer_name, u.email as reviewer_email,
           c.how_to_bigger_better, c.challenges, c.how_to_get_going, c.other_comments,
-          c.submitted_at, c.updated_at
+          c.submitted_at, c.updated_at${extraColumns}
      from comments c
      join opportunities o on o.id = c.opportunity_id
      join users u on u.id = c.reviewer_id
@@ -163,6 +217,7 @@ const commentsExport = defineExport<CommentExportRow>(
     plain('submitted_at'),
     plain('updated_at'),
   ],
+  'c',
 );
 
 type AuditExportRow = {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { openCsvExport } from './csv-export';
 import { type ComputedExportType, EXPORTS, isCursorExport } from './definitions';
+import { currentExportDefinition } from './export-variant';
 
 /** The CSV text of each computed export, whole (BOM and header included). */
 export type ComputedExports = Record<ComputedExportType, () => Promise<string>>;
@@ -25,7 +26,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{
       const { type } = request.params;
       if (!isExportType(type)) throw notFound('Unknown export type');
       const body = isCursorExport(type)
-        ? await openCsvExport(db.$client, EXPORTS[type])
+        ? await openCsvExport(db.$client, await currentExportDefinition(db.$client, EXPORTS[type]))
         : await computed[type]();
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

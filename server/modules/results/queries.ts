@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { opportunities, reviews, users } from '../../db/schema/index';
 import { isActiveReviewer, isPublished, reviewerName } from '../analytics/selection';
+import { countsInFiguresSql } from '../review-cycle/scope';
 
 const scoreColumns = sql.join(
   CRITERION_KEYS.map((key) => reviews[key]),
@@ -13,7 +14,8 @@ const scoreColumns = sql.join(
 /**
  * Everything the results are computed from, in one statement (one snapshot, one round trip):
  * every published opportunity by number, every active reviewer by name, and the reviews of
- * active reviewers on published opportunities, selected with the analytics' own predicates
+ * active reviewers on published opportunities that count (issue 18: no conflict; in 'assigned'
+ * mode, assigned pairs only), selected with the analytics' own predicates
  * (../analytics/selection.ts) so that both screens count the same rows. Rows travel as JSON
  * arrays (ResultsInputJson in ./results-input.ts). Reviews need no order: computeResults sorts
  * what it is given, so the same data gives the same answer.
@@ -43,7 +45,8 @@ const resultsInputStatement = preparedStatement<{ input: string }>(
                                    ${reviews.composite}::float8))
            from ${reviews}
            join ${opportunities} on ${opportunities.id} = ${reviews.opportunityId} and ${isPublished}
-           join ${users} on ${users.id} = ${reviews.reviewerId} and ${isActiveReviewer}),
+           join ${users} on ${users.id} = ${reviews.reviewerId} and ${isActiveReviewer}
+          where ${countsInFiguresSql(reviews.reviewerId, reviews.opportunityId, { over: 'rows' })}),
         '[]'::json
       )
     )::text as "input"
