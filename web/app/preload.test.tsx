@@ -1,5 +1,10 @@
 import type { CurrentUser } from '@shared/auth-schemas';
 import { screen, waitFor } from '@testing-library/react';
+import {
+  makeOpportunities,
+  makeReviewers,
+  stubAssignmentServer,
+} from '@web/features/assignments/test/fake-assignment-server';
 import { resultsOf } from '@web/features/results/test/results-fixtures';
 import { createQueryClient } from '@web/lib/query-client';
 import { makeOpportunity, stubReviewerServer } from '@web/test/fake-reviewer-server';
@@ -108,6 +113,23 @@ describe('preloading the first page', () => {
     );
     await preloadThenRender('/admin/results', requests, ['/api/admin/results'], () =>
       screen.findByRole('heading', { name: 'No reviews yet' }),
+    );
+  });
+
+  it('fetches the assignments board, the review mode and the conflicts with the user', async () => {
+    const { requests } = stubAssignmentServer({
+      reviewers: makeReviewers(2),
+      opportunities: makeOpportunities(2),
+    });
+    await preloadThenRender(
+      '/admin/assignments',
+      requests,
+      ['/api/admin/settings/review_assignment', '/api/admin/assignments', '/api/admin/conflicts'],
+      async () => {
+        await screen.findByRole('grid', { name: 'Assignments' });
+        await screen.findByRole('radio', { name: /^Open/ });
+        await screen.findByText('No conflicts of interest declared');
+      },
     );
   });
 
