@@ -43,6 +43,8 @@ export const heatmapCellSchema = z.object({
   opportunityNumber: z.int(),
   /** The reviewer's composite for this opportunity, or null when not reviewed. */
   composite: z.number().nullable(),
+  unassigned: z.literal(true).optional(),
+  conflict: z.literal(true).optional(),
 });
 export type HeatmapCell = z.infer<typeof heatmapCellSchema>;
 

@@ -18,7 +18,7 @@ import { CompositeTrendChart } from './composite-trend-chart';
 import { CorrelationCharts } from './correlation-charts';
 import { CriteriaBreakdownChart } from './criteria-breakdown-chart';
 import { CriterionTopLists } from './criterion-top-lists';
-import { ReviewerActivityChart } from './reviewer-activity-chart';
+import { ReviewerActivity } from './reviewer-activity';
 import { TopOpportunitiesTable } from './top-opportunities-table';
 
 /** Every chart and table of the 'Advanced Analytics' page, over the three analytics calls. */
@@ -93,7 +93,7 @@ export function AnalyticsView() {
         isEmpty={reviewers.data.length === 0}
         emptyText="No reviewers yet"
       >
-        <ReviewerActivityChart data={reviewerActivityData(reviewers.data)} />
+        <ReviewerActivity data={reviewerActivityData(reviewers.data)} />
       </ChartCard>
 
       <ChartCard
