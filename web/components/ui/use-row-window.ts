@@ -28,11 +28,23 @@ export function rowWindowOf({
   return { first: Math.min(first, last), last };
 }
 
+type Axis = 'x' | 'y';
+const scrolled = (element: HTMLElement, axis: Axis) =>
+  axis === 'y' ? element.scrollTop : element.scrollLeft;
+const viewportOf = (element: HTMLElement | null, axis: Axis) =>
+  (axis === 'y' ? element?.clientHeight : element?.clientWidth) ?? 0;
+function scrollTo(element: HTMLElement, axis: Axis, to: number) {
+  if (axis === 'y') element.scrollTop = to;
+  else element.scrollLeft = to;
+}
+
 /**
  * Renders only the rows of a long list that its scrolling container shows (plus `overscan` on
  * each side), and follows its scrolling and resizing. Until the container has a height (first
  * render, or an environment without layout) the window assumes `fallbackHeight`.
  * `scrollToRow` scrolls a row into the container's view, e.g. before focusing it.
+ * With `axis: 'x'` the same for columns: widths for heights, scrollLeft for scrollTop, and
+ * `headerHeight` is the width of what stays at the left edge (sticky row headers).
  */
 export function useRowWindow(
   containerRef: RefObject<HTMLElement | null>,
@@ -42,12 +54,14 @@ export function useRowWindow(
     headerHeight = 0,
     overscan = 4,
     fallbackHeight,
+    axis = 'y',
   }: {
     count: number;
     rowHeight: number;
     headerHeight?: number;
     overscan?: number;
     fallbackHeight: number;
+    axis?: Axis;
   },
 ) {
   const measure = useCallback((): RowWindow => {
@@ -57,10 +71,10 @@ export function useRowWindow(
       rowHeight,
       headerHeight,
       overscan,
-      scrollTop: element?.scrollTop ?? 0,
-      viewportHeight: element?.clientHeight || fallbackHeight,
+      scrollTop: element ? scrolled(element, axis) : 0,
+      viewportHeight: viewportOf(element, axis) || fallbackHeight,
     });
-  }, [containerRef, count, rowHeight, headerHeight, overscan, fallbackHeight]);
+  }, [containerRef, count, rowHeight, headerHeight, overscan, fallbackHeight, axis]);
 
   const [range, setRange] = useState<RowWindow>(measure);
 
@@ -91,15 +105,15 @@ export function useRowWindow(
       const element = containerRef.current;
       if (!element) return;
       const top = headerHeight + row * rowHeight;
-      const viewport = element.clientHeight || fallbackHeight;
-      if (top - headerHeight < element.scrollTop) element.scrollTop = top - headerHeight;
-      else if (top + rowHeight > element.scrollTop + viewport) {
-        element.scrollTop = top + rowHeight - viewport;
+      const viewport = viewportOf(element, axis) || fallbackHeight;
+      if (top - headerHeight < scrolled(element, axis)) scrollTo(element, axis, top - headerHeight);
+      else if (top + rowHeight > scrolled(element, axis) + viewport) {
+        scrollTo(element, axis, top + rowHeight - viewport);
       }
       // At once, not on the scroll event: the caller wants the row rendered now.
       update();
     },
-    [containerRef, rowHeight, headerHeight, fallbackHeight, update],
+    [containerRef, rowHeight, headerHeight, fallbackHeight, update, axis],
   );
 
   return { ...range, scrollToRow };

@@ -19,7 +19,7 @@ const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 40;
 /** The table's scrolling viewport: max-h-[28rem]. */
 const VIEWPORT_HEIGHT = 448;
-const OVERSCAN = 4;
+const OVERSCAN = 3;
 
 /** The colour key under the heatmap: 1-2, 2-3, 3-4, 4-5, Not reviewed (and the issue-18 states). */
 export function HeatmapLegend({ rows }: { rows: HeatmapRow[] }) {
@@ -40,7 +40,8 @@ export function HeatmapLegend({ rows }: { rows: HeatmapRow[] }) {
 }
 
 /**
- * One reviewer's row. Memoised: scrolling renders only the rows that come into view, and moving
+ * One reviewer's row: one element per cell (the cell is its own tooltip target, focus stop and
+ * colour), so that the rows in view stay a few hundred elements. Memoised: scrolling renders only the rows that come into view, and moving
  * the keyboard's cell re-renders only the two rows it leaves and enters.
  */
 const HeatmapTableRow = memo(function HeatmapTableRow({
@@ -68,25 +69,21 @@ const HeatmapTableRow = memo(function HeatmapTableRow({
         return (
           <td
             key={cell.opportunityId}
+            data-testid="heatmap-cell"
+            data-band={band.id}
             data-row={index}
             data-column={column}
             tabIndex={column === tabColumn ? 0 : -1}
-            className="rounded p-0 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className={cn(
+              'h-8 min-w-11 rounded px-1 text-center font-medium tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1',
+              band.className,
+            )}
           >
-            <div
-              data-testid="heatmap-cell"
-              data-band={band.id}
-              className={cn(
-                'flex h-8 min-w-11 items-center justify-center rounded font-medium tabular-nums',
-                band.className,
-              )}
-            >
-              {outside ? (
-                <span className="sr-only">{band.label}</span>
-              ) : (
-                heatmapCellText(cell.composite)
-              )}
-            </div>
+            {outside ? (
+              <span className="sr-only">{band.label}</span>
+            ) : (
+              heatmapCellText(cell.composite)
+            )}
           </td>
         );
       })}

@@ -13,6 +13,7 @@ import {
   COMPOSITE_COLOR,
   GRID_STYLE,
   INITIAL_DIMENSION,
+  RESIZE_DEBOUNCE_MS,
   SCORE_AXIS,
 } from '../lib/chart-theme';
 import { ChartScroller } from './chart-scroller';
@@ -26,7 +27,12 @@ export function CompositeTrendChart({ data }: { data: OpportunityChartPoint[] })
       label="Trend chart (scrolls sideways)"
       minWidth={Math.max(320, data.length * 48)}
     >
-      <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={INITIAL_DIMENSION}>
+      <ResponsiveContainer
+        debounce={RESIZE_DEBOUNCE_MS}
+        width="100%"
+        height={CHART_HEIGHT}
+        initialDimension={INITIAL_DIMENSION}
+      >
         <LineChart data={data} margin={{ top: 8, right: 24, bottom: 8, left: 24 }}>
           <CartesianGrid {...GRID_STYLE} />
           <XAxis {...nameAxisProps(90)} padding={{ left: 48, right: 24 }} />

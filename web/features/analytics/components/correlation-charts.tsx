@@ -11,6 +11,7 @@ import { type CorrelationPlot, formatScore2, type ScatterPoint } from '../lib/an
 import {
   AXIS_TICK,
   GRID_STYLE,
+  RESIZE_DEBOUNCE_MS,
   SCORE_AXIS,
   SERIES_COLORS,
   sideAxisLabel,
@@ -25,6 +26,7 @@ function CorrelationScatter({ plot, color }: { plot: CorrelationPlot; color: str
     <figure className="space-y-2">
       <figcaption className="text-sm font-medium">{plot.title}</figcaption>
       <ResponsiveContainer
+        debounce={RESIZE_DEBOUNCE_MS}
         width="100%"
         height={PLOT_HEIGHT}
         initialDimension={{ width: 320, height: PLOT_HEIGHT }}

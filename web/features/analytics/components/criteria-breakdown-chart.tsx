@@ -19,6 +19,7 @@ import {
   CHART_HEIGHT,
   GRID_STYLE,
   INITIAL_DIMENSION,
+  RESIZE_DEBOUNCE_MS,
   SCORE_AXIS,
   SERIES_COLORS,
 } from '../lib/chart-theme';
@@ -35,6 +36,7 @@ export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[]
       minWidth={Math.max(320, data.length * 72)}
     >
       <ResponsiveContainer
+        debounce={RESIZE_DEBOUNCE_MS}
         width="100%"
         height={CHART_HEIGHT + 40}
         initialDimension={INITIAL_DIMENSION}
