@@ -206,6 +206,7 @@ export async function measurePageLoad(page, cdp, url, ready, { timeDomain = 'thr
   const delta = (name) => (after[name] >= before[name] ? after[name] - before[name] : after[name]);
   const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
   return {
+    before,
     taskMs: delta('TaskDuration') * 1000,
     scriptMs: delta('ScriptDuration') * 1000,
     layoutMs: (delta('LayoutDuration') + delta('RecalcStyleDuration')) * 1000,
@@ -213,6 +214,23 @@ export async function measurePageLoad(page, cdp, url, ready, { timeDomain = 'thr
     nodes: after.Nodes,
     readyMs: readyAt,
     interactiveMs: interactiveAt,
+  };
+}
+
+/**
+ * The page's totals since `before` (the metrics before its navigation), once settled: after it
+ * was scrolled to the end, for example, what rendering every section cost in all.
+ */
+export async function measureTotals(page, cdp, before) {
+  await waitForSettled(cdp);
+  await cdp.send('HeapProfiler.collectGarbage').catch(() => {});
+  const after = await cdpMetrics(cdp);
+  const delta = (name) => (after[name] >= before[name] ? after[name] - before[name] : after[name]);
+  return {
+    taskMs: delta('TaskDuration') * 1000,
+    scriptMs: delta('ScriptDuration') * 1000,
+    elements: await page.evaluate(() => document.getElementsByTagName('*').length),
+    nodes: after.Nodes,
   };
 }
 

@@ -61,6 +61,7 @@ import {
   LOADING_MARKERS,
   measureInteraction,
   measurePageLoad,
+  measureTotals,
   rangeOf,
   waitForQuiet,
 } from './web-probes.mjs';
@@ -229,13 +230,25 @@ const SIDEBAR_TOGGLE = {
   attribute: 'data-state',
 };
 
-/** The admin pages' interactions: page scroll, and the sidebar and theme toggles. */
-async function adminInteractions(page) {
+/**
+ * The admin pages' interactions: page scroll (after which `totals` records what the whole page,
+ * every section rendered, cost), and the sidebar and theme toggles.
+ */
+async function adminInteractions(page, { totals }) {
+  const scroll = await scrollSamples(page);
+  await totals('scrolled to the end');
   return {
-    scroll: await scrollSamples(page),
+    scroll,
     'sidebar toggle': await toggleSamples(page, SIDEBAR_TOGGLE),
     'theme toggle': await toggleSamples(page, THEME_TOGGLE),
   };
+}
+
+/** The reviewer pages' interaction: page scroll, then the totals of the whole page. */
+async function reviewerInteractions(page, { totals }) {
+  const scroll = await scrollSamples(page);
+  await totals('scrolled to the end');
+  return { scroll };
 }
 
 /**
@@ -256,8 +269,8 @@ export const PAGES = [
     path: '/admin/analytics',
     role: 'admin',
     ready: ['main h1', 'main svg.recharts-surface'],
-    interactions: async (page) => ({
-      ...(await adminInteractions(page)),
+    interactions: async (page, context) => ({
+      ...(await adminInteractions(page, context)),
       'heatmap hover': await heatmapHoverSamples(page),
       'heatmap scroll': await regionScrollSamples(page, HEATMAP_REGION),
       'activity sort': await selectSamples(page, {
@@ -284,14 +297,14 @@ export const PAGES = [
     path: '/reviewer/opportunities',
     role: 'reviewer',
     ready: ['main a[href^="/reviewer/opportunities/"]'],
-    interactions: async (page) => ({ scroll: await scrollSamples(page) }),
+    interactions: reviewerInteractions,
   },
   {
     name: 'reviewer detail',
     path: '/reviewer/opportunities/:id',
     role: 'reviewer',
     ready: ['main h1'],
-    interactions: async (page) => ({ scroll: await scrollSamples(page) }),
+    interactions: reviewerInteractions,
   },
 ].map((page) => ({ interactions: adminInteractions, ...page }));
 
@@ -335,8 +348,16 @@ export async function measurePage(
       },
       { timeDomain },
     );
-    const interactions = spec.interactions ? await spec.interactions(page) : {};
-    return { load, interactions };
+    const totals = {};
+    const interactions = spec.interactions
+      ? await spec.interactions(page, {
+          totals: async (label) => {
+            totals[label] = await measureTotals(page, cdp, load.before);
+          },
+        })
+      : {};
+    const { before: _before, ...figures } = load;
+    return { load: figures, totals, interactions };
   } finally {
     await context.close();
   }
@@ -452,6 +473,14 @@ function summarize(spec, urlPath, pageRuns) {
       (key) => [key, rangeOf(pageRuns.map((run) => run.load[key]))],
     ),
   );
+  const whole = pageRuns[0].totals['scrolled to the end']
+    ? Object.fromEntries(
+        ['taskMs', 'scriptMs', 'elements', 'nodes'].map((key) => [
+          key,
+          rangeOf(pageRuns.map((run) => run.totals['scrolled to the end']?.[key])),
+        ]),
+      )
+    : null;
   const names = [...new Set(pageRuns.flatMap((run) => Object.keys(run.interactions)))];
   const interactions = Object.fromEntries(
     names.map((name) => {
@@ -474,7 +503,7 @@ function summarize(spec, urlPath, pageRuns) {
       ];
     }),
   );
-  return { page: spec.name, path: urlPath, load, interactions, runs: pageRuns };
+  return { page: spec.name, path: urlPath, load, whole, interactions, runs: pageRuns };
 }
 
 function printResults(results) {
@@ -488,6 +517,8 @@ function printResults(results) {
         ['elements', 'r'],
         ['nodes', 'r'],
         ['interactive ms', 'r'],
+        ['task ms, all read', 'r'],
+        ['elements, all read', 'r'],
       ],
       results.map((r) => [
         r.page,
@@ -496,6 +527,8 @@ function printResults(results) {
         formatRange(r.load.elements),
         formatRange(r.load.nodes),
         formatRange(r.load.interactiveMs),
+        r.whole ? formatRange(r.whole.taskMs) : '-',
+        r.whole ? formatRange(r.whole.elements) : '-',
       ]),
     ),
   );

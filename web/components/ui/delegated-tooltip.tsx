@@ -7,7 +7,8 @@ type Shown = { text: string; x: number; top: number; bottom: number; by: 'pointe
  * One tooltip for the many targets inside `containerRef` that match `selector` (e.g. the 10,000
  * cells of a heatmap), instead of one tooltip component per target: it listens on the container,
  * shows `describe(target)` above the target under the pointer or holding the focus, and is named
- * by the focused target's aria-describedby. Escape, leaving the container and scrolling hide it.
+ * by the focused target's aria-describedby. Escape, leaving the container, or scrolling the target
+ * out of view hide it.
  * Only this component re-renders when the tooltip moves, never the targets.
  */
 export function DelegatedTooltip({
@@ -70,8 +71,21 @@ export function DelegatedTooltip({
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && by !== null) hide();
     };
+    // Scrolling moves the target: follow it while it stays in the container's view (the browser
+    // itself sends pointerover for whatever comes under a still pointer), else hide.
     const onScroll = () => {
-      if (by !== null) hide();
+      if (by === null || !described) return;
+      const target = described;
+      const box = target.getBoundingClientRect();
+      const view = container.getBoundingClientRect();
+      const inView =
+        target.isConnected &&
+        box.bottom > view.top &&
+        box.top < view.bottom &&
+        box.right > view.left &&
+        box.left < view.right;
+      if (inView) show(target, by);
+      else hide();
     };
 
     container.addEventListener('pointerover', onPointerOver);

@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { RenderWhenVisible } from '@web/components/ui/render-when-visible';
+import { cn } from '@web/lib/cn';
 import { type ReactNode, useId } from 'react';
 
 /**
@@ -23,7 +24,13 @@ export function ChartCard({
 }) {
   const titleId = useId();
   return (
-    <Card role="region" aria-labelledby={titleId} className={className}>
+    <Card
+      role="region"
+      aria-labelledby={titleId}
+      // Off screen, the browser skips the card's style, layout and paint (a theme switch or the
+      // sidebar's slide then costs only what is in view); the last size it had holds its place.
+      className={cn('[contain-intrinsic-size:auto_480px] [content-visibility:auto]', className)}
+    >
       <CardHeader>
         <CardTitle id={titleId}>{title}</CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}

@@ -58,7 +58,7 @@ const HeatmapTableRow = memo(function HeatmapTableRow({
     <tr aria-rowindex={index + 2}>
       <th
         scope="row"
-        className="sticky left-0 z-10 max-w-40 truncate bg-card px-2 text-left font-medium"
+        className="sticky left-0 z-10 max-w-40 truncate bg-card px-2 text-left font-medium shadow-[0_0_0_4px_var(--card)]"
         title={row.reviewerName}
       >
         {row.reviewerName}

@@ -1,3 +1,4 @@
+import { RenderWhenVisible } from '@web/components/ui/render-when-visible';
 import {
   CartesianGrid,
   ResponsiveContainer,
@@ -70,11 +71,18 @@ export function CorrelationCharts({ plots }: { plots: CorrelationPlot[] }) {
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       {plots.map((plot, index) => (
-        <CorrelationScatter
+        // Each plot on its own turn: four charts at once would be one long task.
+        <RenderWhenVisible
           key={plot.id}
-          plot={plot}
-          color={SERIES_COLORS[index % SERIES_COLORS.length]!}
-        />
+          placeholder={
+            <figure className="space-y-2">
+              <figcaption className="text-sm font-medium">{plot.title}</figcaption>
+              <div className="rounded-md bg-muted/40" style={{ height: PLOT_HEIGHT }} />
+            </figure>
+          }
+        >
+          <CorrelationScatter plot={plot} color={SERIES_COLORS[index % SERIES_COLORS.length]!} />
+        </RenderWhenVisible>
       ))}
     </div>
   );

@@ -54,7 +54,7 @@ export function ReviewerActivity({ data }: { data: ReviewerActivityPoint[] }) {
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2 text-sm">
-          <label htmlFor={sortId} className="text-muted-foreground">
+          <label htmlFor={sortId} className="whitespace-nowrap text-muted-foreground">
             Sort by
           </label>
           <NativeSelect
