@@ -9,7 +9,11 @@
 // - task / script: main-thread task time and script time, CDP Performance.getMetrics
 //   TaskDuration and ScriptDuration from before the navigation until the page SETTLED (its
 //   TaskDuration grew by less than 20 ms over a whole second), so that work deferred past the
-//   first screen (idle-time rendering, later requests) is counted too;
+//   first screen (later requests, idle work) is counted too. In the main thread's CPU time
+//   (timeDomain threadTicks), which a busy host hardly stretches; --wall for wall-clock time (the
+//   two agree on an idle machine);
+// - task, all read / elements, all read: the same totals after the page was scrolled to its end
+//   (the scroll interaction below), so that sections rendered only when scrolled to are counted;
 // - elements: document.getElementsByTagName('*').length once settled (what Lighthouse's DOM size
 //   audit counts), and nodes: CDP `Nodes` after a forced garbage collection (text nodes too);
 // - interactive: ms from the navigation start to the later of (a) the first animation frame in
