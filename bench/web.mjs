@@ -135,6 +135,11 @@ export async function heatmapHoverSamples(page, { count = 6 } = {}) {
   const region = page.locator(HEATMAP_REGION).first();
   if ((await region.count()) === 0) return [];
   await region.scrollIntoViewIfNeeded();
+  // A card scrolled into view renders its content (content-visibility) at the next frames.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await waitForQuiet(page);
   const points = await region.evaluate((scroller, wanted) => {
     const cells = [...scroller.querySelectorAll('[data-testid="heatmap-cell"]')];
     const centres = cells

@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { ErrorCard, LoadingCards } from '@web/components/ui/card-states';
+import { useMemo } from 'react';
 import {
   heatmapQuery,
   opportunityAnalyticsQuery,
@@ -35,6 +36,23 @@ export function AnalyticsView() {
     queries: [opportunityAnalyticsQuery, reviewerAnalyticsQuery, heatmapQuery],
   });
   const failed = [opportunities, reviewers, heatmap].find((query) => query.isError);
+  // Derived once per answer: each call that answers re-renders this view, and the charts (memo)
+  // then skip their work unless their own data changed.
+  const opportunityRows = opportunities.data;
+  const derived = useMemo(
+    () =>
+      opportunityRows && {
+        chartData: opportunityChartData(opportunityRows),
+        top: topByComposite(opportunityRows),
+        plots: correlationPlots(opportunityRows),
+      },
+    [opportunityRows],
+  );
+  const activityData = useMemo(
+    () => reviewers.data && reviewerActivityData(reviewers.data),
+    [reviewers.data],
+  );
+
   if (failed) {
     return (
       <ErrorCard
@@ -46,12 +64,11 @@ export function AnalyticsView() {
       />
     );
   }
-  if (!opportunities.data) return <LoadingCards label="Loading analytics" bodyHeight="h-64" />;
-
-  const opportunityRows = opportunities.data;
-  const chartData = opportunityChartData(opportunityRows);
+  if (!opportunityRows || !derived) {
+    return <LoadingCards label="Loading analytics" bodyHeight="h-64" />;
+  }
+  const { chartData, top, plots } = derived;
   const hasReviews = chartData.length > 0;
-  const top = topByComposite(opportunityRows);
 
   const activity = {
     title: 'Reviewer Activity & Average Scores',
@@ -102,17 +119,17 @@ export function AnalyticsView() {
         isEmpty={!hasReviews}
         bodyHeight={BODY_HEIGHT.correlation}
       >
-        <CorrelationCharts plots={correlationPlots(opportunityRows)} />
+        <CorrelationCharts plots={plots} />
       </DeferredChartCard>
 
-      {reviewers.data ? (
+      {reviewers.data && activityData ? (
         <DeferredChartCard
           {...activity}
           isEmpty={reviewers.data.length === 0}
           emptyText="No reviewers yet"
           bodyHeight={BODY_HEIGHT.activity}
         >
-          <ReviewerActivity data={reviewerActivityData(reviewers.data)} />
+          <ReviewerActivity data={activityData} />
         </DeferredChartCard>
       ) : (
         <ChartCardPlaceholder {...activity} bodyHeight={BODY_HEIGHT.activity} />

@@ -100,7 +100,7 @@ const HeatmapTableRow = memo(function HeatmapTableRow({
  * one delegated tooltip for every cell ('Score: x.xx', 'Not reviewed', ...); and one tab stop, from
  * which the arrow keys, Home/End and Page Up/Down move between the cells (each showing its tooltip).
  */
-export function CompletionHeatmap({ rows }: { rows: HeatmapRow[] }) {
+function CompletionHeatmapView({ rows }: { rows: HeatmapRow[] }) {
   const columns = heatmapColumns(rows);
   const scrollerRef = useRef<HTMLElement>(null);
   const { first, last, scrollToRow } = useRowWindow(scrollerRef, {
@@ -222,3 +222,6 @@ function SpacerRow({ rows, columns }: { rows: number; columns: number }) {
     </tr>
   );
 }
+
+/** Memoised: the analytics view re-renders as each of its calls answers; this redraws only for new data. */
+export const CompletionHeatmap = memo(CompletionHeatmapView);

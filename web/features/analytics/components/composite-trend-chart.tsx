@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   CartesianGrid,
   Line,
@@ -21,7 +22,7 @@ import { pointTooltip } from './chart-tooltip-box';
 import { nameAxisProps } from './slanted-axis-tick';
 
 /** 'Composite Score Trend': the average composite of each reviewed opportunity, y axis 0-5. */
-export function CompositeTrendChart({ data }: { data: OpportunityChartPoint[] }) {
+function CompositeTrendChartView({ data }: { data: OpportunityChartPoint[] }) {
   return (
     <ChartScroller
       label="Trend chart (scrolls sideways)"
@@ -58,3 +59,6 @@ export function CompositeTrendChart({ data }: { data: OpportunityChartPoint[] })
     </ChartScroller>
   );
 }
+
+/** Memoised: the analytics view re-renders as each of its calls answers; this redraws only for new data. */
+export const CompositeTrendChart = memo(CompositeTrendChartView);

@@ -1,4 +1,5 @@
 import { RenderWhenVisible } from '@web/components/ui/render-when-visible';
+import { memo } from 'react';
 import {
   CartesianGrid,
   ResponsiveContainer,
@@ -67,7 +68,7 @@ function CorrelationScatter({ plot, color }: { plot: CorrelationPlot; color: str
 }
 
 /** 'Criteria Correlation Analysis': the four scatter plots of SPEC.md, two per row when wide. */
-export function CorrelationCharts({ plots }: { plots: CorrelationPlot[] }) {
+function CorrelationChartsView({ plots }: { plots: CorrelationPlot[] }) {
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       {plots.map((plot, index) => (
@@ -87,3 +88,6 @@ export function CorrelationCharts({ plots }: { plots: CorrelationPlot[] }) {
     </div>
   );
 }
+
+/** Memoised: the analytics view re-renders as each of its calls answers; this redraws only for new data. */
+export const CorrelationCharts = memo(CorrelationChartsView);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   Bar,
   BarChart,
@@ -29,7 +30,7 @@ import { pointTooltip } from './chart-tooltip-box';
 import { nameAxisProps } from './slanted-axis-tick';
 
 /** 'Score Breakdown by Criteria': the five criterion averages per opportunity, y axis 0-5. */
-export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[] }) {
+function CriteriaBreakdownChartView({ data }: { data: OpportunityChartPoint[] }) {
   return (
     <ChartScroller
       label="Breakdown chart (scrolls sideways)"
@@ -69,3 +70,6 @@ export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[]
     </ChartScroller>
   );
 }
+
+/** Memoised: the analytics view re-renders as each of its calls answers; this redraws only for new data. */
+export const CriteriaBreakdownChart = memo(CriteriaBreakdownChartView);

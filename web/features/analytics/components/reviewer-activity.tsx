@@ -2,7 +2,7 @@ import { Button } from '@web/components/ui/button';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { EMPTY_MARK } from '@web/lib/empty-mark';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { formatScore2, type ReviewerActivityPoint } from '../lib/analytics-data';
 import {
   ACTIVITY_PAGE_SIZE,
@@ -37,7 +37,7 @@ function ActivityFigures({ data, label }: { data: ReviewerActivityPoint[]; label
  * SPEC.md draws it); beyond, 25 at a time with a sort order and Previous/Next, so that each bar
  * keeps a readable width and its name (cut to 15 characters) its own place on the axis.
  */
-export function ReviewerActivity({ data }: { data: ReviewerActivityPoint[] }) {
+function ReviewerActivityView({ data }: { data: ReviewerActivityPoint[] }) {
   const [sort, setSort] = useState<ActivitySort>('name');
   const [page, setPage] = useState(0);
   const sortId = useId();
@@ -107,3 +107,6 @@ export function ReviewerActivity({ data }: { data: ReviewerActivityPoint[] }) {
     </div>
   );
 }
+
+/** Memoised: the analytics view re-renders as each of its calls answers; this redraws only for new data. */
+export const ReviewerActivity = memo(ReviewerActivityView);
