@@ -8,7 +8,7 @@ import { PendingButton } from '@web/components/ui/submit-button';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useTableView } from '@web/lib/use-table-view';
 import { BellRing, UserPlus, Users } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useReviewers, useSendReminders, useToggleReviewerActive } from '../api/reviewer-queries';
 import {
   initialReviewerSort,
@@ -81,17 +81,18 @@ export function ReviewersScreen({
 
   const returnFocus = useReturnFocus();
 
-  function handleAction(
-    action: ReviewerAction,
-    reviewer: AdminReviewer,
-    trigger: HTMLElement | null,
-  ) {
-    returnFocus.remember(trigger);
-    if (action === 'set-password') setPasswordFor(reviewer);
-    else if (action === 'reset-password') setResetting(reviewer);
-    else if (action === 'toggle-active') toggleActive.mutate(reviewer);
-    else setDeleting(reviewer);
-  }
+  // One identity for the whole life of the screen, so that the memoised rows do not re-render.
+  const { mutate: toggleActiveMutate } = toggleActive;
+  const handleAction = useCallback(
+    (action: ReviewerAction, reviewer: AdminReviewer, trigger: HTMLElement | null) => {
+      returnFocus.remember(trigger);
+      if (action === 'set-password') setPasswordFor(reviewer);
+      else if (action === 'reset-password') setResetting(reviewer);
+      else if (action === 'toggle-active') toggleActiveMutate(reviewer);
+      else setDeleting(reviewer);
+    },
+    [returnFocus, toggleActiveMutate],
+  );
 
   const openCreate = () => setIsCreating(true);
 

@@ -1,13 +1,20 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { memo } from 'react';
 import { useOtherReviewersComments } from '../api/reviewer-workspace-queries';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
  * 'Comments from Other Reviewers': name, date, and the bigger/better and challenges texts. The
- * server answers an empty list while the admin hides them; then the card is not shown.
+ * server answers an empty list while the admin hides them; then the card is not shown. Memoised:
+ * the workspace beside it renders on every score and keystroke, and a panel of 200 reviewers
+ * leaves 199 comments here (issue 17).
  */
-export function OtherReviewersComments({ opportunityId }: { opportunityId: string }) {
+export const OtherReviewersComments = memo(function OtherReviewersComments({
+  opportunityId,
+}: {
+  opportunityId: string;
+}) {
   const { data: comments } = useOtherReviewersComments(opportunityId);
   if (!comments || comments.length === 0) return null;
   return (
@@ -45,4 +52,4 @@ export function OtherReviewersComments({ opportunityId }: { opportunityId: strin
       </CardContent>
     </Card>
   );
-}
+});
