@@ -36,11 +36,13 @@ import {
   buildIfStale,
   createScratchDatabase,
   formatTable,
+  measuredPages,
   REVIEWER_PASSWORD,
   request,
   root,
   seedReviewCycle,
   settleDatabase,
+  showReviewerComments,
   signIn,
   sleep,
   startServer,
@@ -238,7 +240,7 @@ async function measurePage(browser, baseUrl, target) {
   }
 }
 
-/** The pages of the audit, with the session each needs. */
+/** The pages, with the session each needs (bench/lib.mjs, as `npm run lighthouse` audits). */
 async function pagesToMeasure(baseUrl) {
   const adminCookie = await signIn(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   const reviewerCookie = await signIn(baseUrl, 'reviewer0@bench.example.com', REVIEWER_PASSWORD);
@@ -246,26 +248,8 @@ async function pagesToMeasure(baseUrl) {
     cookie: reviewerCookie,
   });
   // Other reviewers' comments shown, as on the detail page of issue 17 (199 of them at 200).
-  await request(baseUrl, 'POST', '/api/admin/settings', {
-    cookie: adminCookie,
-    body: { key: 'show_reviewer_comments', value: 'true' },
-  });
-  const admin = (name, pagePath) => ({ name, path: pagePath, cookie: adminCookie });
-  return [
-    { name: 'login', path: '/login' },
-    { name: 'reviewer list', path: '/reviewer/opportunities', cookie: reviewerCookie },
-    {
-      name: 'reviewer detail',
-      path: `/reviewer/opportunities/${opportunities[0].id}`,
-      cookie: reviewerCookie,
-    },
-    admin('admin dashboard', '/admin/dashboard'),
-    admin('admin reviewers', '/admin/reviewers'),
-    admin('admin opportunities', '/admin/opportunities'),
-    admin('admin analytics', '/admin/analytics'),
-    admin('admin results', '/admin/results'),
-    admin('admin exports', '/admin/exports'),
-  ];
+  await showReviewerComments(baseUrl, adminCookie);
+  return measuredPages({ adminCookie, reviewerCookie, opportunityId: opportunities[0].id });
 }
 
 const range = (values, digits = 0) => {

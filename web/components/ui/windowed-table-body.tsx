@@ -84,21 +84,25 @@ export function WindowedTableBody<Row>({
   const segments = rowSegments(rows.length, heightOf, clamped, pinned);
   return (
     <TableBody ref={bodyRef} onFocus={onFocus}>
-      {segments.map((segment) =>
-        segment.kind === 'gap' ? (
-          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a gap holds no content, nothing to focus.
-          <tr key={`gap-${segment.from}`} aria-hidden="true" data-testid="row-gap">
-            <td colSpan={columns} style={{ height: segment.height, padding: 0 }} />
-          </tr>
-        ) : (
-          rows
-            .slice(segment.from, segment.to)
-            .map((row, offset) => (
-              <Fragment key={keyOf(row)}>
-                {renderRow(row, ariaRowIndexOf(segment.from + offset))}
-              </Fragment>
-            ))
-        ),
+      {/*
+        One flat list keyed by row (and the gaps by place), never a list per segment: a gap that
+        appears before the rows would shift the segments and remount every row, dropping the focus.
+      */}
+      {segments.flatMap((segment) =>
+        segment.kind === 'gap'
+          ? [
+              // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a gap holds no content, nothing to focus.
+              <tr key={gapKey(segment, rows.length)} aria-hidden="true" data-testid="row-gap">
+                <td colSpan={columns} style={{ height: segment.height, padding: 0 }} />
+              </tr>,
+            ]
+          : rows
+              .slice(segment.from, segment.to)
+              .map((row, offset) => (
+                <Fragment key={keyOf(row)}>
+                  {renderRow(row, ariaRowIndexOf(segment.from + offset))}
+                </Fragment>
+              )),
       )}
     </TableBody>
   );
@@ -114,11 +118,10 @@ function useRowWindow<Row>(rows: readonly Row[], keyOf: (row: Row) => string, wi
   const measured = useRef({ heights: new Map<string, number>(), total: 0, count: 0 });
   const latest = useRef({ rows, keyOf });
   const observer = useRef<ResizeObserver | null>(null);
+  // The first render draws one screenful (the body's place is not known yet); the overscan
+  // follows once it is, in a render of its own, so that the first one stays short.
   const [range, setRange] = useState<RowRange>(() =>
-    initialRange(
-      rows.length,
-      (typeof window === 'undefined' ? 800 : window.innerHeight) + OVERSCAN_PX,
-    ),
+    initialRange(rows.length, typeof window === 'undefined' ? 800 : window.innerHeight),
   );
   // Bumped when measured heights change the gaps, to draw them again.
   const [, setMeasures] = useState(0);
@@ -183,7 +186,7 @@ function useRowWindow<Row>(rows: readonly Row[], keyOf: (row: Row) => string, wi
     if (!windowed || !body || typeof ResizeObserver === 'undefined') return;
     observer.current ??= new ResizeObserver(onResize);
     observer.current.observe(body);
-    for (const element of body.rows) {
+    for (const element of Array.from(body.children)) {
       if (element.hasAttribute('aria-rowindex')) observer.current.observe(element);
     }
   });
@@ -201,6 +204,13 @@ function useRowWindow<Row>(rows: readonly Row[], keyOf: (row: Row) => string, wi
   }, [update, windowed]);
 
   return { bodyRef, range, heightOf };
+}
+
+/** A gap's key: the one before all rows and the one after them keep theirs as the range moves. */
+function gapKey(segment: { from: number; to: number }, count: number): string {
+  if (segment.from === 0) return 'gap-start';
+  if (segment.to === count) return 'gap-end';
+  return `gap-${segment.from}`;
 }
 
 /** The first blocks that fill `height` pixels at the estimated row height. */
