@@ -1,4 +1,7 @@
 import { dashboardKeys } from '@web/features/admin-dashboard/api/dashboard-keys';
+import { opportunityKeys } from '@web/features/admin-opportunities/api/opportunity-keys';
+import { reviewerKeys } from '@web/features/admin-reviewers/api/reviewer-keys';
+import { invitationKeys } from '@web/features/invitations/api/invitation-keys';
 import { resultsKeys } from '@web/features/results/api/results-keys';
 import { reviewerWorkspaceKeys } from '@web/features/reviewer-workspace/api/reviewer-workspace-keys';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
@@ -73,6 +76,10 @@ function adminPageData(pathname: string): PageNeeds['data'] {
   }
   // One call computes the whole screen (bootstrap included): start it with the user.
   if (pathname === '/admin/results') return [resultsKeys.results()];
+  // The lists (issue 17: 200 reviewers are 50 KB): started with the user, not after the page's
+  // code; the pending invitations are the reviewers page's too.
+  if (pathname === '/admin/reviewers') return [reviewerKeys.list(), invitationKeys.pending()];
+  if (pathname === '/admin/opportunities') return [opportunityKeys.list()];
   return [];
 }
 

@@ -3,7 +3,9 @@ import {
   type FocusEvent,
   Fragment,
   type ReactNode,
+  startTransition,
   useCallback,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -23,6 +25,9 @@ const OVERSCAN_PX = 800;
 const ESTIMATED_ROW_PX = 49;
 
 export const isWindowed = (count: number) => count > WINDOW_FROM_ROWS;
+
+/** The deferred rows before the first background render of a long list. */
+const NOTHING_YET: readonly unknown[] = [];
 
 /**
  * The `aria-rowcount` of a table whose body is windowed (every row and the header row), so that
@@ -55,33 +60,50 @@ export function WindowedTableBody<Row>({
   columns: number;
   empty?: ReactNode;
 }) {
-  const windowed = isWindowed(rows.length);
-  const { bodyRef, range, heightOf } = useRowWindow(rows, keyOf, windowed);
+  // A long list is drawn in a background render (useDeferredValue), which React splits into
+  // slices that leave the page responsive: on its first render (the screen's data just arrived)
+  // the body holds its place with one gap, and after a search or a sort the rows drawn before
+  // stay until the new ones are ready. A short list is drawn at once, as it always was.
+  const deferred = useDeferredValue(rows, NOTHING_YET as readonly Row[]);
+  const isWaiting = isWindowed(rows.length) && deferred === NOTHING_YET;
+  const drawn = isWindowed(rows.length) && !isWaiting ? deferred : rows;
+  const windowed = isWindowed(drawn.length);
+  const { bodyRef, range, heightOf } = useRowWindow(drawn, keyOf, windowed);
   const [pinnedKey, setPinnedKey] = useState<string | null>(null);
 
   const onFocus = (event: FocusEvent<HTMLTableSectionElement>) => {
     const element = (event.target as Element).closest('tr[aria-rowindex]');
-    const row = element ? rows[Number(element.getAttribute('aria-rowindex')) - 2] : undefined;
+    const row = element ? drawn[Number(element.getAttribute('aria-rowindex')) - 2] : undefined;
     if (row !== undefined) setPinnedKey(keyOf(row));
   };
 
-  if (rows.length === 0) return <TableBody>{empty}</TableBody>;
+  if (isWaiting) {
+    return (
+      <TableBody>
+        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a gap holds no content, nothing to focus. */}
+        <tr aria-hidden="true" data-testid="row-gap">
+          <td colSpan={columns} style={{ height: rows.length * ESTIMATED_ROW_PX, padding: 0 }} />
+        </tr>
+      </TableBody>
+    );
+  }
+  if (drawn.length === 0) return <TableBody>{empty}</TableBody>;
   if (!windowed) {
     return (
       <TableBody>
-        {rows.map((row) => (
+        {drawn.map((row) => (
           <Fragment key={keyOf(row)}>{renderRow(row, undefined)}</Fragment>
         ))}
       </TableBody>
     );
   }
 
-  const pinned = pinnedKey === null ? null : rows.findIndex((row) => keyOf(row) === pinnedKey);
+  const pinned = pinnedKey === null ? null : drawn.findIndex((row) => keyOf(row) === pinnedKey);
   const clamped = {
-    start: Math.min(range.start, rows.length),
-    end: Math.min(range.end, rows.length),
+    start: Math.min(range.start, drawn.length),
+    end: Math.min(range.end, drawn.length),
   };
-  const segments = rowSegments(rows.length, heightOf, clamped, pinned);
+  const segments = rowSegments(drawn.length, heightOf, clamped, pinned);
   return (
     <TableBody ref={bodyRef} onFocus={onFocus}>
       {/*
@@ -92,11 +114,11 @@ export function WindowedTableBody<Row>({
         segment.kind === 'gap'
           ? [
               // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a gap holds no content, nothing to focus.
-              <tr key={gapKey(segment, rows.length)} aria-hidden="true" data-testid="row-gap">
+              <tr key={gapKey(segment, drawn.length)} aria-hidden="true" data-testid="row-gap">
                 <td colSpan={columns} style={{ height: segment.height, padding: 0 }} />
               </tr>,
             ]
-          : rows
+          : drawn
               .slice(segment.from, segment.to)
               .map((row, offset) => (
                 <Fragment key={keyOf(row)}>
@@ -145,8 +167,11 @@ function useRowWindow<Row>(rows: readonly Row[], keyOf: (row: Row) => string, wi
       -top - OVERSCAN_PX,
       window.innerHeight - top + OVERSCAN_PX,
     );
-    setRange((current) =>
-      current.start === next.start && current.end === next.end ? current : next,
+    // In a transition: React draws the rows coming into reach in slices, between frames.
+    startTransition(() =>
+      setRange((current) =>
+        current.start === next.start && current.end === next.end ? current : next,
+      ),
     );
   }, [heightOf]);
 

@@ -118,7 +118,8 @@ export function OpportunitiesScreen() {
           <AddOpportunityButton onClick={openCreate} isAtLimit={all.length >= MAX_OPPORTUNITIES} />
         }
       />
-      {all.length > 0 ? (
+      {/* Shown while the list loads too, so that the table below does not move when it arrives. */}
+      {opportunities.isPending || all.length > 0 ? (
         <div className="space-y-3">
           <OpportunityListControls
             query={view.query}
@@ -128,6 +129,7 @@ export function OpportunitiesScreen() {
             batches={batches}
             shown={view.shown.length}
             total={all.length}
+            isLoading={opportunities.isPending}
           />
           <OpportunityBulkActions selection={selection} />
         </div>

@@ -109,7 +109,8 @@ export function ReviewersScreen({
           </>
         }
       />
-      {all.length > 0 ? (
+      {/* Shown while the list loads too, so that the table below does not move when it arrives. */}
+      {reviewers.isPending || all.length > 0 ? (
         <div className="space-y-3">
           <ReviewerListControls
             query={view.query}
@@ -118,6 +119,7 @@ export function ReviewersScreen({
             onStatusChange={setStatus}
             shown={view.shown.length}
             total={all.length}
+            isLoading={reviewers.isPending}
           />
           <ReviewerBulkActions selection={selection} />
         </div>
@@ -151,7 +153,8 @@ export function ReviewersScreen({
           )}
         </CardContent>
       </Card>
-      {children}
+      {/* Below the list once it is there: arriving first, it would be pushed down by the rows. */}
+      {reviewers.isPending ? null : children}
       <CreateReviewerDialog open={isCreating} onOpenChange={setIsCreating} />
       <SetPasswordDialog
         reviewer={passwordFor}
