@@ -456,3 +456,35 @@ export async function seedReviewCycle(baseUrl, { reviewers, opportunities, log =
   log(`  ${work.writes} reviews and comments saved in ${work.seconds.toFixed(1)} s`);
   return { adminCookie, cookies, opportunityIds };
 }
+
+/**
+ * The pages `npm run lighthouse` and `npm run bench:pages` measure: the login page, the reviewer
+ * list and a detail page (of `opportunityId`), and every admin page (web/app/router.tsx).
+ */
+export function measuredPages({ adminCookie, reviewerCookie, opportunityId }) {
+  const admin = (name, pagePath) => ({ name, path: pagePath, cookie: adminCookie });
+  return [
+    { name: 'login', path: '/login' },
+    { name: 'reviewer list', path: '/reviewer/opportunities', cookie: reviewerCookie },
+    {
+      name: 'reviewer detail',
+      path: `/reviewer/opportunities/${opportunityId}`,
+      cookie: reviewerCookie,
+    },
+    admin('admin dashboard', '/admin/dashboard'),
+    admin('admin reviewers', '/admin/reviewers'),
+    admin('admin opportunities', '/admin/opportunities'),
+    admin('admin analytics', '/admin/analytics'),
+    admin('admin results', '/admin/results'),
+    admin('admin exports', '/admin/exports'),
+    admin('admin assignments', '/admin/assignments'),
+  ];
+}
+
+/** Turns on 'Show Reviewer Comments', so that a detail page shows the other reviewers'. */
+export async function showReviewerComments(baseUrl, adminCookie) {
+  await request(baseUrl, 'POST', '/api/admin/settings', {
+    cookie: adminCookie,
+    body: { key: 'show_reviewer_comments', value: 'true' },
+  });
+}

@@ -1,5 +1,8 @@
 import { dashboardKeys } from '@web/features/admin-dashboard/api/dashboard-keys';
+import { opportunityKeys } from '@web/features/admin-opportunities/api/opportunity-keys';
+import { reviewerKeys } from '@web/features/admin-reviewers/api/reviewer-keys';
 import { assignmentKeys } from '@web/features/assignments/api/assignment-keys';
+import { invitationKeys } from '@web/features/invitations/api/invitation-keys';
 import { resultsKeys } from '@web/features/results/api/results-keys';
 import { reviewerWorkspaceKeys } from '@web/features/reviewer-workspace/api/reviewer-workspace-keys';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
@@ -80,6 +83,11 @@ function adminPageData(pathname: string): PageNeeds['data'] {
   if (pathname === '/admin/assignments') {
     return [assignmentKeys.mode(), assignmentKeys.board(), assignmentKeys.conflicts()];
   }
+
+  // The lists (issue 17: 200 reviewers are 50 KB): started with the user, not after the page's
+  // code; the pending invitations are the reviewers page's too.
+  if (pathname === '/admin/reviewers') return [reviewerKeys.list(), invitationKeys.pending()];
+  if (pathname === '/admin/opportunities') return [opportunityKeys.list()];
   return [];
 }
 

@@ -4,6 +4,7 @@ import {
 } from '@shared/review-cycle-schemas';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { MessageSquareLock } from 'lucide-react';
+import { memo } from 'react';
 import { useOtherReviewersComments } from '../api/reviewer-workspace-queries';
 import { mayFetchComments } from '../lib/cycle-fields';
 
@@ -14,8 +15,10 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
  * 'Reviewer A'), date, and the bigger/better and challenges texts. The server answers an empty
  * list while the admin hides them; then the card is not shown. Until the reviewer's own review
  * (issue 18) the card says why they are hidden; after a conflict the page's banner says it.
+ * Memoised: the workspace beside it renders on every score and keystroke, and a panel of 200
+ * reviewers leaves 199 comments here (issue 17).
  */
-export function OtherReviewersComments({
+export const OtherReviewersComments = memo(function OtherReviewersComments({
   opportunityId,
   visibility,
 }: {
@@ -76,4 +79,4 @@ export function OtherReviewersComments({
       </CardContent>
     </Card>
   );
-}
+});
