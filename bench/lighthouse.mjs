@@ -1,12 +1,18 @@
-// `npm run lighthouse`: Lighthouse (mobile preset, the default config) on the production build
-// with the demo data, using Debian's Chromium (never a downloaded browser). Audits the login page,
-// the reviewer list, a reviewer detail and the admin dashboard; prints the accessibility,
-// best-practices and performance scores and writes bench/results/lighthouse.json.
+// `npm run lighthouse`: Lighthouse (mobile preset, the default config) on the production build,
+// using Debian's Chromium (never a downloaded browser). Audits the login page, the reviewer list,
+// a reviewer detail and every admin page (dashboard, reviewers, opportunities, analytics,
+// results, exports); prints the accessibility, best-practices and performance scores and writes
+// bench/results/lighthouse.json.
+//
+// The data: the demo cycle (dist/server/seed-demo.js: 12 reviewers, 30 opportunities) by default;
+// with --reviewers N (and --opportunities M, default 50) a cycle seeded through the API as
+// `npm run bench` seeds it: M published opportunities that each of N reviewers reviewed and
+// commented on, with other reviewers' comments shown (issue 17: 200 x 50 is a real panel).
 //
 // Options: --chrome PATH (default CHROME_PATH or /usr/bin/chromium), --runs N (runs per page,
 // default 3; the run with the median performance score is kept, as Lighthouse advises, because
 // simulated throttling still depends on the host's load), --keep-reports (also write each page's
-// kept report as JSON next to the summary).
+// kept report as JSON next to the summary), --pages a,b (only these pages, by name).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,8 +24,13 @@ import {
   ADMIN_PASSWORD,
   buildIfStale,
   formatTable,
+  measuredPages,
+  OPPORTUNITIES,
   request,
   root,
+  seedReviewCycle,
+  settleDatabase,
+  showReviewerComments,
   signIn,
   startServer,
 } from './lib.mjs';
@@ -29,14 +40,29 @@ const { values: args } = parseArgs({
     chrome: { type: 'string', default: process.env.CHROME_PATH || '/usr/bin/chromium' },
     runs: { type: 'string', default: '3' },
     'keep-reports': { type: 'boolean', default: false },
+    reviewers: { type: 'string' },
+    opportunities: { type: 'string' },
+    pages: { type: 'string', default: '' },
   },
 });
+const AT_SCALE = args.reviewers !== undefined || args.opportunities !== undefined;
+const SCALE = {
+  reviewers: Number(args.reviewers ?? 200),
+  opportunities: Number(args.opportunities ?? OPPORTUNITIES),
+};
+for (const [name, value] of Object.entries(SCALE)) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number`);
+}
+if (SCALE.opportunities > OPPORTUNITIES) {
+  throw new Error(`--opportunities is at most ${OPPORTUNITIES}, the product's limit`);
+}
 
 const DEMO_PASSWORD = 'demo-password'; // server/cli/seed-demo-data.ts
 const CATEGORIES = ['accessibility', 'best-practices', 'performance'];
 const TARGETS = { accessibility: 100, 'best-practices': 95, performance: 90 };
 const RUNS = Math.max(1, Number(args.runs) || 1);
-const ATTEMPTS = 3; // a run that fails to record (NO_NAVSTART on a busy host) is tried again
+// A run that fails to record (NO_NAVSTART, a protocol timeout on a busy host) is tried again.
+const ATTEMPTS = 3;
 
 if (!fs.existsSync(args.chrome)) {
   console.error(
@@ -48,19 +74,37 @@ if (!fs.existsSync(args.chrome)) {
 buildIfStale();
 const server = await startServer({
   label: 'server',
-  prepare: (env) => {
-    const seeded = spawnSync(process.execPath, ['dist/server/seed-demo.js'], {
-      cwd: root,
-      env,
-      encoding: 'utf8',
-    });
-    if (seeded.status !== 0) throw new Error(`Seeding the demo failed:\n${seeded.stderr}`);
-    console.log(seeded.stdout.trim().split('\n')[0]);
-  },
+  prepare: AT_SCALE
+    ? undefined
+    : (env) => {
+        const seeded = spawnSync(process.execPath, ['dist/server/seed-demo.js'], {
+          cwd: root,
+          env,
+          encoding: 'utf8',
+        });
+        if (seeded.status !== 0) throw new Error(`Seeding the demo failed:\n${seeded.stderr}`);
+        console.log(seeded.stdout.trim().split('\n')[0]);
+      },
 });
 
-let chrome;
-try {
+/** The pages with their sessions: a bench reviewer at scale, else the demo's first active one. */
+async function pagesToAudit() {
+  if (AT_SCALE) {
+    console.log(
+      `Seeding ${SCALE.reviewers} reviewers x ${SCALE.opportunities} opportunities via the API...`,
+    );
+    const { adminCookie, cookies, opportunityIds } = await seedReviewCycle(server.baseUrl, {
+      ...SCALE,
+      log: console.log,
+    });
+    await showReviewerComments(server.baseUrl, adminCookie);
+    await settleDatabase(server);
+    return measuredPages({
+      adminCookie,
+      reviewerCookie: cookies[0],
+      opportunityId: opportunityIds[0],
+    });
+  }
   const adminCookie = await signIn(server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   const { json: reviewers } = await request(server.baseUrl, 'GET', '/api/admin/reviewers', {
     cookie: adminCookie,
@@ -73,17 +117,13 @@ try {
     '/api/reviewer/opportunities',
     { cookie: reviewerCookie },
   );
+  return measuredPages({ adminCookie, reviewerCookie, opportunityId: opportunities[0].id });
+}
 
-  const pages = [
-    { name: 'login', path: '/login' },
-    { name: 'reviewer list', path: '/reviewer/opportunities', cookie: reviewerCookie },
-    {
-      name: 'reviewer detail',
-      path: `/reviewer/opportunities/${opportunities[0].id}`,
-      cookie: reviewerCookie,
-    },
-    { name: 'admin dashboard', path: '/admin/dashboard', cookie: adminCookie },
-  ];
+let chrome;
+try {
+  const wanted = args.pages ? args.pages.split(',').map((name) => name.trim()) : null;
+  const pages = (await pagesToAudit()).filter((page) => !wanted || wanted.includes(page.name));
 
   chrome = await chromeLauncher.launch({
     chromePath: args.chrome,
@@ -96,18 +136,25 @@ try {
     const runs = [];
     for (let run = 0; run < RUNS; run++) {
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-        const runnerResult = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: CATEGORIES,
-          ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-        });
-        if (!runnerResult.lhr.runtimeError) {
-          runs.push(runnerResult);
-          break;
+        let failure;
+        try {
+          const runnerResult = await lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: CATEGORIES,
+            ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+          });
+          if (!runnerResult.lhr.runtimeError) {
+            runs.push(runnerResult);
+            break;
+          }
+          failure = runnerResult.lhr.runtimeError.code;
+        } catch (error) {
+          // A protocol timeout on a busy host is thrown rather than reported in the result.
+          failure = error.code ?? error.message;
         }
-        console.log(`  ${page.name}: ${runnerResult.lhr.runtimeError.code}, trying again`);
+        console.log(`  ${page.name}: ${failure}, trying again`);
       }
     }
     if (runs.length === 0) throw new Error(`Lighthouse could not audit ${page.name}`);
@@ -201,6 +248,7 @@ try {
         kind: 'lighthouse',
         at: new Date().toISOString(),
         preset: 'mobile',
+        data: AT_SCALE ? SCALE : 'demo',
         targets: TARGETS,
         results,
       },

@@ -45,15 +45,17 @@ import {
   ADMIN_PASSWORD,
   buildIfStale,
   createScratchDatabase,
-  forEachLimit,
   formatTable,
   median,
   OPPORTUNITIES,
   request,
   root,
   rssMb,
+  SEED_CONCURRENCY,
+  scoresFor,
   seedOpportunities,
   seedReviewers,
+  seedWork,
   settleDatabase,
   signIn,
   sleep,
@@ -86,7 +88,6 @@ for (const [name, value] of Object.entries(options)) {
   if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
 }
 
-const SEED_CONCURRENCY = 32;
 const WARMUP_SECONDS = 1;
 
 /**
@@ -105,47 +106,6 @@ const log = (message) => console.log(message);
 const mb = (value) => `${value.toFixed(0)} MB`;
 
 // --- Seeding through the API ----------------------------------------------------------------------
-
-const scoresFor = (i, j) => ({
-  strategicAlignment: ((i + j) % 5) + 1,
-  sustainability: ((i * 3 + j) % 5) + 1,
-  technologyReadiness: ((i + j * 2) % 5) + 1,
-  marketPotential: ((i * 7 + j * 3) % 5) + 1,
-  businessPotential: ((i + j * 5 + 1) % 5) + 1,
-});
-
-/** Every reviewer saves a review (and a comment) on every opportunity; answers writes/s. */
-async function seedWork(baseUrl, cookies, opportunityIds, { comments, offset = 0 }) {
-  const tasks = [];
-  cookies.forEach((cookie, i) => {
-    opportunityIds.forEach((opportunityId, j) => {
-      tasks.push({ kind: 'review', cookie, i: i + offset, j, opportunityId });
-      if (comments) tasks.push({ kind: 'comment', cookie, i: i + offset, j, opportunityId });
-    });
-  });
-  const started = performance.now();
-  await forEachLimit(tasks, SEED_CONCURRENCY, async ({ kind, cookie, i, j, opportunityId }) => {
-    if (kind === 'review') {
-      await request(baseUrl, 'POST', '/api/reviewer/reviews', {
-        cookie,
-        body: { opportunityId, ...scoresFor(i, j) },
-      });
-    } else {
-      await request(baseUrl, 'POST', '/api/reviewer/comments', {
-        cookie,
-        body: {
-          opportunityId,
-          howToBiggerBetter: `Reviewer ${i} on opportunity ${j + 1}: partner with two utilities.`,
-          challenges: 'Permitting for the substations takes long; the payback depends on prices.',
-          howToGetGoing: 'Pilot in one district with an existing heat network next winter.',
-          otherComments: null,
-        },
-      });
-    }
-  });
-  const seconds = (performance.now() - started) / 1000;
-  return { writes: tasks.length, seconds, writesPerSecond: tasks.length / seconds };
-}
 
 async function seedCycle(server, reviewers) {
   const adminCookie = await signIn(server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);

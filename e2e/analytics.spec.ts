@@ -15,7 +15,7 @@ const ANALYTICS_CALLS = ['opportunities', 'reviewers', 'heatmap'] as const;
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-/** The heatmap cell of one reviewer (row) and one opportunity number (column). */
+/** The heatmap cell (the td itself since issue 17) of one reviewer and one opportunity number. */
 async function heatmapCell(heatmap: Locator, reviewerName: string, number: number) {
   const headers = await heatmap.locator('thead th').allTextContents();
   const column = headers.indexOf(`#${number}`);
@@ -24,8 +24,23 @@ async function heatmapCell(heatmap: Locator, reviewerName: string, number: numbe
     .getByRole('row')
     .filter({ has: heatmap.page().getByRole('rowheader', { name: reviewerName, exact: true }) })
     .locator('td')
-    .nth(column - 1)
-    .getByTestId('heatmap-cell');
+    .nth(column - 1);
+}
+
+/**
+ * Scrolls down the page a screen at a time: the charts below the first screen render as they
+ * come near the viewport (issue 17), as they do for a person reading the page.
+ */
+async function scrollThroughPage(page: Page) {
+  for (let step = 0; step < 30; step++) {
+    const atEnd = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight * 0.8);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    if (atEnd) break;
+    await page.waitForTimeout(100);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 // Spec files share one server and database, in file order; this one runs early, before any
@@ -128,6 +143,8 @@ test.describe('with known reviews', () => {
   test('the analytics page renders every section with the reviewed values', async ({ page }) => {
     test.slow();
     await page.goto('/admin/analytics');
+    await expect(page.getByRole('heading', { level: 1, name: 'Advanced Analytics' })).toBeVisible();
+    await scrollThroughPage(page);
 
     // Charts: an svg with the opportunity names cut to 20 characters.
     const trend = region(page, 'Composite Score Trend');

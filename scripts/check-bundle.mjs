@@ -55,6 +55,12 @@ const pages = [
     budget: 200 * KB,
   },
   {
+    path: '/admin/assignments',
+    module: 'app/routes/admin/assignments-page.tsx',
+    layout: ADMIN,
+    budget: 200 * KB,
+  },
+  {
     path: '/reviewer/opportunities',
     module: 'app/routes/reviewer/opportunities-page.tsx',
     layout: REVIEWER,

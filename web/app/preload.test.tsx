@@ -1,5 +1,10 @@
 import type { CurrentUser } from '@shared/auth-schemas';
 import { screen, waitFor } from '@testing-library/react';
+import {
+  makeOpportunities,
+  makeReviewers,
+  stubAssignmentServer,
+} from '@web/features/assignments/test/fake-assignment-server';
 import { resultsOf } from '@web/features/results/test/results-fixtures';
 import { createQueryClient } from '@web/lib/query-client';
 import { makeOpportunity, stubReviewerServer } from '@web/test/fake-reviewer-server';
@@ -111,6 +116,81 @@ describe('preloading the first page', () => {
     );
   });
 
+  it('fetches the assignments board, the review mode and the conflicts with the user', async () => {
+    const { requests } = stubAssignmentServer({
+      reviewers: makeReviewers(2),
+      opportunities: makeOpportunities(2),
+    });
+    await preloadThenRender(
+      '/admin/assignments',
+      requests,
+      ['/api/admin/settings/review_assignment', '/api/admin/assignments', '/api/admin/conflicts'],
+      async () => {
+        await screen.findByRole('grid', { name: 'Assignments' });
+        await screen.findByRole('radio', { name: /^Open/ });
+        await screen.findByText('No conflicts of interest declared');
+      },
+    );
+  });
+
+  it('fetches the reviewers list and the pending invitations with the user (issue 17)', async () => {
+    const requests = stubSession(adminUser, (request) => {
+      if (request.url === '/api/admin/reviewers') {
+        return {
+          status: 200,
+          body: [
+            {
+              id: '20000000-0000-4000-8000-000000000001',
+              name: 'Ada Active',
+              email: 'ada@example.com',
+              displayName: null,
+              role: 'reviewer',
+              isActive: true,
+              lastLogin: null,
+              createdAt: '2026-01-05T10:00:00.000Z',
+              lastEmail: null,
+            },
+          ],
+        };
+      }
+      if (request.url === '/api/admin/invitations') return { status: 200, body: [] };
+      return undefined;
+    });
+    await preloadThenRender(
+      '/admin/reviewers',
+      requests,
+      ['/api/admin/reviewers', '/api/admin/invitations'],
+      () => screen.findByText('Ada Active'),
+    );
+  });
+
+  it('fetches the opportunities list with the user (issue 17)', async () => {
+    const requests = stubSession(adminUser, (request) =>
+      request.url === '/api/admin/opportunities'
+        ? {
+            status: 200,
+            body: [
+              {
+                id: '30000000-0000-4000-8000-000000000001',
+                number: 7,
+                title: 'Tidal kites',
+                description: '',
+                imageUrl: null,
+                tags: [],
+                batch: null,
+                status: 'draft',
+                createdAt: '2026-01-05T10:00:00.000Z',
+                publishedAt: null,
+              },
+            ],
+          }
+        : undefined,
+    );
+    await preloadThenRender('/admin/opportunities', requests, ['/api/admin/opportunities'], () =>
+      screen.findByText('Tidal kites'),
+    );
+  });
+
   it.each<[string, CurrentUser | null]>([
     ['a visitor', null],
     ['an admin', adminUser],
@@ -134,7 +214,7 @@ describe('preloading the first page', () => {
 
   it('has nothing to preload for the sign-in page, and code only for the other admin pages', () => {
     expect(firstPageNeeds('/login')).toBeUndefined();
-    expect(firstPageNeeds('/admin/reviewers')).toMatchObject({ role: 'admin', data: [] });
+    expect(firstPageNeeds('/admin/exports')).toMatchObject({ role: 'admin', data: [] });
     expect(firstPageNeeds('/reviewer/opportunities/a%20b')?.data[0]).toEqual([
       '/api/reviewer/opportunities',
       'a b',

@@ -1,4 +1,8 @@
 import { dashboardKeys } from '@web/features/admin-dashboard/api/dashboard-keys';
+import { opportunityKeys } from '@web/features/admin-opportunities/api/opportunity-keys';
+import { reviewerKeys } from '@web/features/admin-reviewers/api/reviewer-keys';
+import { assignmentKeys } from '@web/features/assignments/api/assignment-keys';
+import { invitationKeys } from '@web/features/invitations/api/invitation-keys';
 import { resultsKeys } from '@web/features/results/api/results-keys';
 import { reviewerWorkspaceKeys } from '@web/features/reviewer-workspace/api/reviewer-workspace-keys';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
@@ -25,6 +29,7 @@ const code = {
   analytics: () => import('./routes/admin/analytics-page'),
   results: () => import('./routes/admin/results-page'),
   exports: () => import('./routes/admin/exports-page'),
+  assignments: () => import('./routes/admin/assignments-page'),
   reviewerOpportunities: () => import('./routes/reviewer/opportunities-page'),
   opportunityDetail: () => import('./routes/reviewer/opportunity-detail-page'),
 };
@@ -39,6 +44,7 @@ const AdminOpportunitiesPage = lazyPage(code.adminOpportunities, 'OpportunitiesP
 const AnalyticsPage = lazyPage(code.analytics, 'AnalyticsPage');
 const ResultsPage = lazyPage(code.results, 'ResultsPage');
 const ExportsPage = lazyPage(code.exports, 'ExportsPage');
+const AssignmentsPage = lazyPage(code.assignments, 'AssignmentsPage');
 const ReviewerOpportunitiesPage = lazyPage(code.reviewerOpportunities, 'OpportunitiesPage');
 const OpportunityDetailPage = lazyPage(code.opportunityDetail, 'OpportunityDetailPage');
 
@@ -49,6 +55,7 @@ const adminPages: Record<string, PageNeeds['code'][number]> = {
   '/admin/analytics': code.analytics,
   '/admin/results': code.results,
   '/admin/exports': code.exports,
+  '/admin/assignments': code.assignments,
 };
 
 /** The path as wouter matches it (and so as a page receives its parameters). */
@@ -73,6 +80,14 @@ function adminPageData(pathname: string): PageNeeds['data'] {
   }
   // One call computes the whole screen (bootstrap included): start it with the user.
   if (pathname === '/admin/results') return [resultsKeys.results()];
+  if (pathname === '/admin/assignments') {
+    return [assignmentKeys.mode(), assignmentKeys.board(), assignmentKeys.conflicts()];
+  }
+
+  // The lists (issue 17: 200 reviewers are 50 KB): started with the user, not after the page's
+  // code; the pending invitations are the reviewers page's too.
+  if (pathname === '/admin/reviewers') return [reviewerKeys.list(), invitationKeys.pending()];
+  if (pathname === '/admin/opportunities') return [opportunityKeys.list()];
   return [];
 }
 
@@ -167,6 +182,11 @@ export function AppRoutes() {
         <Route path="/admin/exports">
           <AdminArea>
             <ExportsPage />
+          </AdminArea>
+        </Route>
+        <Route path="/admin/assignments">
+          <AdminArea>
+            <AssignmentsPage />
           </AdminArea>
         </Route>
         <Route path="/reviewer/opportunities">

@@ -24,6 +24,7 @@ describe('admin shell', () => {
       ['Analytics', '/admin/analytics'],
       ['Results', '/admin/results'],
       ['Exports', '/admin/exports'],
+      ['Assignments', '/admin/assignments'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',

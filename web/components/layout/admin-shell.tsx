@@ -20,6 +20,7 @@ import {
 import { cn } from '@web/lib/cn';
 import {
   BarChart3,
+  ClipboardCheck,
   Download,
   LayoutDashboard,
   Lightbulb,
@@ -41,6 +42,7 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string; icon: Lucid
   { label: 'Analytics', href: '/admin/analytics', icon: BarChart3 },
   { label: 'Results', href: '/admin/results', icon: ListOrdered },
   { label: 'Exports', href: '/admin/exports', icon: Download },
+  { label: 'Assignments', href: '/admin/assignments', icon: ClipboardCheck },
 ];
 
 export type ShellUser = { name: string | null; email: string; displayName?: string | null };

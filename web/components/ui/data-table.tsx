@@ -4,7 +4,8 @@ import type { RowSelection } from '@web/lib/use-row-selection';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Checkbox } from './checkbox';
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from './table';
+import { TableCell, TableHead, TableHeader, TableRow } from './table';
+import { WindowedTableBody, windowedRowCount } from './windowed-table-body';
 
 export type DataColumn<Key extends string> = {
   key: Key;
@@ -37,25 +38,24 @@ export function ActionsCell({ className, ...props }: ComponentProps<'td'>) {
   );
 }
 
-/** The first cell's content with the row's checkbox before it. */
+/**
+ * The first cell's content with the row's checkbox before it. Takes the row's state rather than
+ * the whole selection, so that a memoised row re-renders only when its own check changes.
+ */
 export function SelectableCellContent({
   label,
-  selection,
-  id,
+  checked,
+  onCheckedChange,
   children,
 }: {
   label: string;
-  selection: RowSelection;
-  id: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
   children: ReactNode;
 }) {
   return (
     <div className="flex items-center gap-3">
-      <Checkbox
-        aria-label={label}
-        checked={selection.isSelected(id)}
-        onCheckedChange={(checked) => selection.toggle(id, checked)}
-      />
+      <Checkbox aria-label={label} checked={checked} onCheckedChange={onCheckedChange} />
       <span className="min-w-0 truncate">{children}</span>
     </div>
   );
@@ -70,28 +70,43 @@ function SortIcon({ direction }: { direction: SortState<string>['direction'] | n
 /**
  * An admin list that sorts by any column (each header a button; the sorted one carries
  * aria-sort), with a checkbox per row and one in the first header for every shown row, and the
- * row actions in a last column that stays in view. `children` are the body rows.
+ * row actions in a last column that stays in view. Each of `rows` is drawn by `renderRow`
+ * (which should answer a memoised row, given the row's own values, so that a check or a sort
+ * re-renders only what changed); a long list draws only the rows near the viewport
+ * (WindowedTableBody), while the header's checkbox, the sort and the filters still act on all.
+ * `noMatches` is said in place of the rows when the search and filters leave none.
  */
-export function DataTable<Key extends string>({
+export function DataTable<Key extends string, Row>({
   label,
   columns,
   sort,
   onSortChange,
   selection,
   selectAllLabel,
-  children,
+  rows,
+  rowKey,
+  renderRow,
+  noMatches,
 }: {
   label: string;
   columns: readonly DataColumn<Key>[];
   sort: SortState<Key>;
   onSortChange: (sort: SortState<Key>) => void;
-  selection: RowSelection;
+  selection: Pick<RowSelection, 'allShown' | 'someShown' | 'toggleAllShown'>;
   selectAllLabel: string;
-  children: ReactNode;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** The row's `tr`, carrying `ariaRowIndex` as `aria-rowindex`. */
+  renderRow: (row: Row, ariaRowIndex: number | undefined) => ReactNode;
+  noMatches: string;
 }) {
   return (
     <div className="@container relative w-full overflow-x-auto">
-      <table aria-label={label} className="w-full caption-bottom text-sm">
+      <table
+        aria-label={label}
+        aria-rowcount={windowedRowCount(rows.length)}
+        className="w-full caption-bottom text-sm"
+      >
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             {columns.map((column, index) => {
@@ -127,14 +142,20 @@ export function DataTable<Key extends string>({
             <TableHead className={cn(stickyEnd, 'w-px')}>Actions</TableHead>
           </TableRow>
         </TableHeader>
-        <TableBody>{children}</TableBody>
+        <WindowedTableBody
+          rows={rows}
+          keyOf={rowKey}
+          renderRow={renderRow}
+          columns={columns.length + 1}
+          empty={<NoMatchesRow columns={columns.length}>{noMatches}</NoMatchesRow>}
+        />
       </table>
     </div>
   );
 }
 
 /** The one row a table shows when its search or filters leave nothing. */
-export function NoMatchesRow({ columns, children }: { columns: number; children: ReactNode }) {
+function NoMatchesRow({ columns, children }: { columns: number; children: ReactNode }) {
   return (
     <TableRow className="hover:bg-transparent">
       <TableCell colSpan={columns + 1} className="py-10 text-center text-muted-foreground">

@@ -44,22 +44,25 @@ export function SelectFilter({
 
 /**
  * A list's search box and filters in one wrapping row, and how many rows are shown, said politely
- * to screen readers (a status) as a search or filter changes it.
+ * to screen readers (a status) as a search or filter changes it. While the list loads the count
+ * is blank: the row is there already, so the list does not move down when it arrives.
  */
 export function ListFilters({
   shown,
   total,
+  isLoading = false,
   children,
 }: {
   shown: number;
   total: number;
+  isLoading?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       {children}
       <p role="status" className="ml-auto text-sm text-muted-foreground">
-        {shown === total ? `${total} shown` : `${shown} of ${total} shown`}
+        {isLoading ? '\u00a0' : shown === total ? `${total} shown` : `${shown} of ${total} shown`}
       </p>
     </div>
   );

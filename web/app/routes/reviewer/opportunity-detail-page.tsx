@@ -1,4 +1,4 @@
-import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
+import type { ReviewerOpportunityDetail } from '@shared/reviewer-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { useCurrentUser } from '@web/features/auth/api/auth-queries';
@@ -8,6 +8,8 @@ import {
   useOwnReviews,
   useReviewerOpportunity,
 } from '@web/features/reviewer-workspace/api/reviewer-workspace-queries';
+import { ConflictBanner } from '@web/features/reviewer-workspace/components/conflict-banner';
+import { DeclareConflict } from '@web/features/reviewer-workspace/components/declare-conflict-dialog';
 import {
   OpportunityDetailSkeleton,
   OpportunityNotFound,
@@ -17,6 +19,10 @@ import { OpportunityPager } from '@web/features/reviewer-workspace/components/op
 import { OtherReviewersComments } from '@web/features/reviewer-workspace/components/other-reviewers-comments';
 import { ReviewForm } from '@web/features/reviewer-workspace/components/review-form';
 import { useReviewWorkspace } from '@web/features/reviewer-workspace/hooks/use-review-workspace';
+import {
+  commentsVisibilityOf,
+  ownConflictOf,
+} from '@web/features/reviewer-workspace/lib/cycle-fields';
 import { isApiError } from '@web/lib/api-client';
 import { markAutoRedirected } from '@web/lib/auto-redirect-flag';
 import { type RefObject, useEffect, useRef, useState } from 'react';
@@ -94,7 +100,7 @@ function OpportunityWorkspace({
   isArrivingByKeyboard,
 }: {
   userId: string;
-  opportunity: ReviewerOpportunity;
+  opportunity: ReviewerOpportunityDetail;
   saveBeforeLeaving: RefObject<(() => Promise<boolean>) | null>;
   isArrivingByKeyboard: RefObject<boolean>;
 }) {
@@ -104,10 +110,12 @@ function OpportunityWorkspace({
     isArrivingByKeyboard.current = false;
   }, [isArrivingByKeyboard]);
   const queryClient = useQueryClient();
+  const conflict = ownConflictOf(opportunity);
   const workspace = useReviewWorkspace({
     userId,
     opportunity,
     onSaved: () => refetchAfterSave(queryClient, opportunity.id),
+    isReadOnly: conflict !== null,
   });
   useEffect(() => {
     saveBeforeLeaving.current = workspace.saveBeforeLeaving;
@@ -119,17 +127,24 @@ function OpportunityWorkspace({
   // phone stacks the opportunity, the form, then the comments: they load after the page, and
   // above the form they would push it down while the reviewer reaches for it.
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-2">
-      <div className="contents lg:block lg:space-y-6">
-        <div className="order-1">
-          <OpportunityDetails opportunity={opportunity} />
+    <div className="space-y-6">
+      {conflict ? <ConflictBanner conflict={conflict} /> : null}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="contents lg:block lg:space-y-6">
+          <div className="order-1">
+            <OpportunityDetails opportunity={opportunity} />
+          </div>
+          <div className="order-3">
+            <OtherReviewersComments
+              opportunityId={opportunity.id}
+              visibility={commentsVisibilityOf(opportunity)}
+            />
+          </div>
         </div>
-        <div className="order-3">
-          <OtherReviewersComments opportunityId={opportunity.id} />
+        <div className="order-2 space-y-6">
+          <ReviewForm workspace={workspace} autoFocusScores={autoFocusScores} />
+          {conflict ? null : <DeclareConflict opportunityId={opportunity.id} />}
         </div>
-      </div>
-      <div className="order-2">
-        <ReviewForm workspace={workspace} autoFocusScores={autoFocusScores} />
       </div>
     </div>
   );

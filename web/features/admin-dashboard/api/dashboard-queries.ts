@@ -1,8 +1,9 @@
 import type { DashboardStats, TopOpportunity } from '@shared/dashboard-schemas';
 import { type Setting, SHOW_REVIEWER_COMMENTS } from '@shared/settings-schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@web/components/ui/use-toast';
+import { type ToastInput, toast } from '@web/components/ui/use-toast';
 import { apiJson } from '@web/lib/api-client';
+import { useToastingMutation } from '@web/lib/use-toasting-mutation';
 import { dashboardKeys } from './dashboard-keys';
 
 export const statsQueryOptions = queryOptions<DashboardStats>({ queryKey: dashboardKeys.stats() });
@@ -45,5 +46,25 @@ export function useUpdateShowComments() {
         queryKey: dashboardKeys.setting(SHOW_REVIEWER_COMMENTS),
       });
     },
+  });
+}
+
+/** A 'true'/'false' setting beside the spec's switch (issue 18), read like any setting. */
+export function useBooleanSetting(key: string) {
+  return useQuery(queryOptions<Setting>({ queryKey: dashboardKeys.setting(key) }));
+}
+
+/**
+ * Writes a 'true'/'false' setting through the same call as the spec's switch, says what changed
+ * (`describe`) and refetches that setting alone.
+ */
+export function useUpdateBooleanSetting(key: string, describe: (isOn: boolean) => ToastInput) {
+  return useToastingMutation({
+    mutationFn: (isOn: boolean) =>
+      apiJson<Setting>('POST', '/api/admin/settings', { key, value: isOn ? 'true' : 'false' }),
+    succeeded: (_answer, isOn) => describe(isOn),
+    invalidate: (queryClient) =>
+      queryClient.invalidateQueries({ queryKey: dashboardKeys.setting(key), exact: true }),
+    failureTitle: 'Failed to Update Settings',
   });
 }

@@ -1,5 +1,5 @@
 import { MAX_OPPORTUNITIES } from '@shared/limits';
-import type { AdminOpportunity } from '@shared/opportunity-schemas';
+import type { AdminOpportunity, OpportunityStatus } from '@shared/opportunity-schemas';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
@@ -8,7 +8,7 @@ import { ALL } from '@web/components/ui/list-filters';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useTableView } from '@web/lib/use-table-view';
 import { AlertCircle, FileText, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useChangeOpportunityStatus, useOpportunities } from '../api/opportunity-queries';
 import { batchesOf, nextOpportunityNumber } from '../lib/opportunity-form-values';
 import {
@@ -83,6 +83,27 @@ export function OpportunitiesScreen() {
   });
   const { selection } = view;
   const returnFocus = useReturnFocus();
+  // One identity each for the screen's life, so that the memoised rows do not re-render.
+  const { mutate: changeStatusMutate } = changeStatus;
+  const onEdit = useCallback(
+    (opportunity: AdminOpportunity, trigger: HTMLElement | null) => {
+      returnFocus.remember(trigger);
+      setDialog({ mode: 'edit', opportunity });
+    },
+    [returnFocus],
+  );
+  const onChangeStatus = useCallback(
+    (opportunity: AdminOpportunity, status: OpportunityStatus) =>
+      changeStatusMutate({ id: opportunity.id, status }),
+    [changeStatusMutate],
+  );
+  const onDelete = useCallback(
+    (opportunity: AdminOpportunity, trigger: HTMLElement | null) => {
+      returnFocus.remember(trigger);
+      setDeleting(opportunity);
+    },
+    [returnFocus],
+  );
   const openCreate = () => {
     returnFocus.remember(null);
     setDialog({ mode: 'create' });
@@ -97,7 +118,8 @@ export function OpportunitiesScreen() {
           <AddOpportunityButton onClick={openCreate} isAtLimit={all.length >= MAX_OPPORTUNITIES} />
         }
       />
-      {all.length > 0 ? (
+      {/* Shown while the list loads too, so that the table below does not move when it arrives. */}
+      {opportunities.isPending || all.length > 0 ? (
         <div className="space-y-3">
           <OpportunityListControls
             query={view.query}
@@ -107,6 +129,7 @@ export function OpportunitiesScreen() {
             batches={batches}
             shown={view.shown.length}
             total={all.length}
+            isLoading={opportunities.isPending}
           />
           <OpportunityBulkActions selection={selection} />
         </div>
@@ -135,17 +158,9 @@ export function OpportunitiesScreen() {
               sort={view.sort}
               onSortChange={view.setSort}
               selection={selection}
-              onEdit={(opportunity, trigger) => {
-                returnFocus.remember(trigger);
-                setDialog({ mode: 'edit', opportunity });
-              }}
-              onChangeStatus={(opportunity, status) =>
-                changeStatus.mutate({ id: opportunity.id, status })
-              }
-              onDelete={(opportunity, trigger) => {
-                returnFocus.remember(trigger);
-                setDeleting(opportunity);
-              }}
+              onEdit={onEdit}
+              onChangeStatus={onChangeStatus}
+              onDelete={onDelete}
             />
           )}
         </CardContent>

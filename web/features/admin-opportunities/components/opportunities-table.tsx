@@ -1,17 +1,13 @@
 import type { AdminOpportunity, OpportunityStatus } from '@shared/opportunity-schemas';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
-import {
-  ActionsCell,
-  DataTable,
-  NoMatchesRow,
-  SelectableCellContent,
-} from '@web/components/ui/data-table';
+import { ActionsCell, DataTable, SelectableCellContent } from '@web/components/ui/data-table';
 import { EmptyValue } from '@web/components/ui/empty-value';
 import { ActionsTable, TableCell, TableRow, TableSkeletonRows } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
 import { formatDate } from '@web/lib/format-date';
 import type { SortState } from '@web/lib/table-sort';
 import type { RowSelection } from '@web/lib/use-row-selection';
+import { memo } from 'react';
 import { STATUS_LABELS } from '../lib/opportunity-form-values';
 import { type OpportunityColumn, opportunityColumns } from '../lib/opportunity-table-view';
 import { OpportunityRowMenu } from './opportunity-row-menu';
@@ -47,6 +43,76 @@ function Truncated({ text, className }: { text: string; className?: string }) {
   );
 }
 
+type RowHandlers = {
+  onEdit: (opportunity: AdminOpportunity, trigger: HTMLElement | null) => void;
+  onChangeStatus: (opportunity: AdminOpportunity, status: OpportunityStatus) => void;
+  onDelete: (opportunity: AdminOpportunity, trigger: HTMLElement | null) => void;
+};
+
+type OpportunityRowProps = RowHandlers & {
+  opportunity: AdminOpportunity;
+  isSelected: boolean;
+  onSelect: (id: string, checked: boolean) => void;
+  ariaRowIndex: number | undefined;
+};
+
+/** One opportunity's row; memoised, so a check or a sort re-renders only what changed. */
+const OpportunityRow = memo(function OpportunityRow({
+  opportunity,
+  isSelected,
+  onSelect,
+  ariaRowIndex,
+  onEdit,
+  onChangeStatus,
+  onDelete,
+}: OpportunityRowProps) {
+  return (
+    <TableRow aria-rowindex={ariaRowIndex} data-state={isSelected ? 'selected' : undefined}>
+      <TableCell className={cn('font-medium tabular-nums', classOf.number)}>
+        <SelectableCellContent
+          label={`Select #${opportunity.number}`}
+          checked={isSelected}
+          onCheckedChange={(checked) => onSelect(opportunity.id, checked)}
+        >
+          #{opportunity.number}
+        </SelectableCellContent>
+      </TableCell>
+      <TableCell className={classOf.title}>
+        <Truncated text={opportunity.title} />
+      </TableCell>
+      <TableCell className={classOf.status}>
+        <Badge variant={statusVariants[opportunity.status]}>
+          {STATUS_LABELS[opportunity.status]}
+        </Badge>
+      </TableCell>
+      <TableCell className={classOf.batch}>
+        {opportunity.batch === null ? (
+          <EmptyValue label="No batch" />
+        ) : (
+          <Truncated text={opportunity.batch} className="max-w-32" />
+        )}
+      </TableCell>
+      <TableCell className={classOf.tags}>
+        <Truncated text={opportunity.tags.join(', ')} className="max-w-40" />
+      </TableCell>
+      <TableCell className={cn('whitespace-nowrap', classOf.createdAt)}>
+        {formatDate(opportunity.createdAt)}
+      </TableCell>
+      <ActionsCell>
+        <OpportunityRowMenu
+          opportunity={opportunity}
+          onEdit={onEdit}
+          onChangeStatus={onChangeStatus}
+          onDelete={onDelete}
+        />
+      </ActionsCell>
+    </TableRow>
+  );
+});
+
+const opportunityKey = (opportunity: AdminOpportunity) => opportunity.id;
+
+/** The handlers should keep their identity across renders (useCallback): every row is given them. */
 export function OpportunitiesTable({
   opportunities,
   sort,
@@ -55,14 +121,11 @@ export function OpportunitiesTable({
   onEdit,
   onChangeStatus,
   onDelete,
-}: {
+}: RowHandlers & {
   opportunities: AdminOpportunity[];
   sort: SortState<OpportunityColumn>;
   onSortChange: (sort: SortState<OpportunityColumn>) => void;
   selection: RowSelection;
-  onEdit: (opportunity: AdminOpportunity, trigger: HTMLElement | null) => void;
-  onChangeStatus: (opportunity: AdminOpportunity, status: OpportunityStatus) => void;
-  onDelete: (opportunity: AdminOpportunity, trigger: HTMLElement | null) => void;
 }) {
   return (
     <DataTable
@@ -72,57 +135,20 @@ export function OpportunitiesTable({
       onSortChange={onSortChange}
       selection={selection}
       selectAllLabel="Select all shown opportunities"
-    >
-      {opportunities.length === 0 ? (
-        <NoMatchesRow columns={opportunityColumns.length}>
-          No opportunities match the search and filters
-        </NoMatchesRow>
-      ) : null}
-      {opportunities.map((opportunity) => (
-        <TableRow
-          key={opportunity.id}
-          data-state={selection.isSelected(opportunity.id) ? 'selected' : undefined}
-        >
-          <TableCell className={cn('font-medium tabular-nums', classOf.number)}>
-            <SelectableCellContent
-              label={`Select #${opportunity.number}`}
-              selection={selection}
-              id={opportunity.id}
-            >
-              #{opportunity.number}
-            </SelectableCellContent>
-          </TableCell>
-          <TableCell className={classOf.title}>
-            <Truncated text={opportunity.title} />
-          </TableCell>
-          <TableCell className={classOf.status}>
-            <Badge variant={statusVariants[opportunity.status]}>
-              {STATUS_LABELS[opportunity.status]}
-            </Badge>
-          </TableCell>
-          <TableCell className={classOf.batch}>
-            {opportunity.batch === null ? (
-              <EmptyValue label="No batch" />
-            ) : (
-              <Truncated text={opportunity.batch} className="max-w-32" />
-            )}
-          </TableCell>
-          <TableCell className={classOf.tags}>
-            <Truncated text={opportunity.tags.join(', ')} className="max-w-40" />
-          </TableCell>
-          <TableCell className={cn('whitespace-nowrap', classOf.createdAt)}>
-            {formatDate(opportunity.createdAt)}
-          </TableCell>
-          <ActionsCell>
-            <OpportunityRowMenu
-              opportunity={opportunity}
-              onEdit={onEdit}
-              onChangeStatus={onChangeStatus}
-              onDelete={onDelete}
-            />
-          </ActionsCell>
-        </TableRow>
-      ))}
-    </DataTable>
+      rows={opportunities}
+      rowKey={opportunityKey}
+      noMatches="No opportunities match the search and filters"
+      renderRow={(opportunity, ariaRowIndex) => (
+        <OpportunityRow
+          opportunity={opportunity}
+          isSelected={selection.isSelected(opportunity.id)}
+          onSelect={selection.toggle}
+          ariaRowIndex={ariaRowIndex}
+          onEdit={onEdit}
+          onChangeStatus={onChangeStatus}
+          onDelete={onDelete}
+        />
+      )}
+    />
   );
 }

@@ -18,6 +18,7 @@ export function OpportunityListControls({
   batches,
   shown,
   total,
+  isLoading,
 }: {
   query: string;
   onQueryChange: (query: string) => void;
@@ -26,9 +27,11 @@ export function OpportunityListControls({
   batches: string[];
   shown: number;
   total: number;
+  /** The list is still loading: the count is left blank. */
+  isLoading?: boolean;
 }) {
   return (
-    <ListFilters shown={shown} total={total}>
+    <ListFilters shown={shown} total={total} isLoading={isLoading}>
       <SearchInput
         className="w-full sm:w-72"
         aria-label="Search opportunities"

@@ -2,13 +2,14 @@ import type { AdminOpportunity, OpportunityStatus } from '@shared/opportunity-sc
 import { DropdownMenuItem, DropdownMenuSeparator } from '@web/components/ui/dropdown-menu';
 import { RowActionsMenu } from '@web/components/ui/row-actions-menu';
 import { Archive, Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 
 /**
  * Edit, then the status moves SPEC.md section 4 offers for the row's current status, then Delete
- * (which frees a place under the limit; archived opportunities still count).
+ * (which frees a place under the limit; archived opportunities still count). Memoised: a check
+ * of its row leaves it as it is.
  */
-export function OpportunityRowMenu({
+export const OpportunityRowMenu = memo(function OpportunityRowMenu({
   opportunity,
   onEdit,
   onChangeStatus,
@@ -54,4 +55,4 @@ export function OpportunityRowMenu({
       </DropdownMenuItem>
     </RowActionsMenu>
   );
-}
+});

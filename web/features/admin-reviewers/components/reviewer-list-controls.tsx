@@ -16,6 +16,7 @@ export function ReviewerListControls({
   onStatusChange,
   shown,
   total,
+  isLoading,
 }: {
   query: string;
   onQueryChange: (query: string) => void;
@@ -23,9 +24,11 @@ export function ReviewerListControls({
   onStatusChange: (status: ReviewerStatusFilter) => void;
   shown: number;
   total: number;
+  /** The list is still loading: the count is left blank. */
+  isLoading?: boolean;
 }) {
   return (
-    <ListFilters shown={shown} total={total}>
+    <ListFilters shown={shown} total={total} isLoading={isLoading}>
       <SearchInput
         className="w-full sm:w-72"
         aria-label="Search reviewers"

@@ -2,12 +2,12 @@ import type { AdminReviewer } from '@shared/reviewer-admin-schemas';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@web/components/ui/dropdown-menu';
 import { RowActionsMenu } from '@web/components/ui/row-actions-menu';
 import { KeyRound, RotateCcw, Trash2, UserCheck, UserX } from 'lucide-react';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 
 export type ReviewerAction = 'set-password' | 'reset-password' | 'toggle-active' | 'delete';
 
-/** The row's actions menu (SPEC.md section 2). */
-export function ReviewerRowMenu({
+/** The row's actions menu (SPEC.md section 2); memoised: a check of its row leaves it as it is. */
+export const ReviewerRowMenu = memo(function ReviewerRowMenu({
   reviewer,
   onAction,
 }: {
@@ -38,4 +38,4 @@ export function ReviewerRowMenu({
       </DropdownMenuItem>
     </RowActionsMenu>
   );
-}
+});

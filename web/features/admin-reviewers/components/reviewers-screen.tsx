@@ -8,7 +8,7 @@ import { PendingButton } from '@web/components/ui/submit-button';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useTableView } from '@web/lib/use-table-view';
 import { BellRing, UserPlus, Users } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useReviewers, useSendReminders, useToggleReviewerActive } from '../api/reviewer-queries';
 import {
   initialReviewerSort,
@@ -81,17 +81,18 @@ export function ReviewersScreen({
 
   const returnFocus = useReturnFocus();
 
-  function handleAction(
-    action: ReviewerAction,
-    reviewer: AdminReviewer,
-    trigger: HTMLElement | null,
-  ) {
-    returnFocus.remember(trigger);
-    if (action === 'set-password') setPasswordFor(reviewer);
-    else if (action === 'reset-password') setResetting(reviewer);
-    else if (action === 'toggle-active') toggleActive.mutate(reviewer);
-    else setDeleting(reviewer);
-  }
+  // One identity for the whole life of the screen, so that the memoised rows do not re-render.
+  const { mutate: toggleActiveMutate } = toggleActive;
+  const handleAction = useCallback(
+    (action: ReviewerAction, reviewer: AdminReviewer, trigger: HTMLElement | null) => {
+      returnFocus.remember(trigger);
+      if (action === 'set-password') setPasswordFor(reviewer);
+      else if (action === 'reset-password') setResetting(reviewer);
+      else if (action === 'toggle-active') toggleActiveMutate(reviewer);
+      else setDeleting(reviewer);
+    },
+    [returnFocus, toggleActiveMutate],
+  );
 
   const openCreate = () => setIsCreating(true);
 
@@ -108,7 +109,8 @@ export function ReviewersScreen({
           </>
         }
       />
-      {all.length > 0 ? (
+      {/* Shown while the list loads too, so that the table below does not move when it arrives. */}
+      {reviewers.isPending || all.length > 0 ? (
         <div className="space-y-3">
           <ReviewerListControls
             query={view.query}
@@ -117,6 +119,7 @@ export function ReviewersScreen({
             onStatusChange={setStatus}
             shown={view.shown.length}
             total={all.length}
+            isLoading={reviewers.isPending}
           />
           <ReviewerBulkActions selection={selection} />
         </div>
@@ -150,7 +153,8 @@ export function ReviewersScreen({
           )}
         </CardContent>
       </Card>
-      {children}
+      {/* Below the list once it is there: arriving first, it would be pushed down by the rows. */}
+      {reviewers.isPending ? null : children}
       <CreateReviewerDialog open={isCreating} onOpenChange={setIsCreating} />
       <SetPasswordDialog
         reviewer={passwordFor}

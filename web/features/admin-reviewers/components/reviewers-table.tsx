@@ -1,18 +1,14 @@
 import { REVIEWER_SKELETONS } from '@shared/limits';
 import type { AdminReviewer } from '@shared/reviewer-admin-schemas';
 import { Badge } from '@web/components/ui/badge';
-import {
-  ActionsCell,
-  DataTable,
-  NoMatchesRow,
-  SelectableCellContent,
-} from '@web/components/ui/data-table';
+import { ActionsCell, DataTable, SelectableCellContent } from '@web/components/ui/data-table';
 import { EmptyValue } from '@web/components/ui/empty-value';
 import { ActionsTable, TableCell, TableRow, TableSkeletonRows } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
 import { formatDate } from '@web/lib/format-date';
 import type { SortState } from '@web/lib/table-sort';
 import type { RowSelection } from '@web/lib/use-row-selection';
+import { memo } from 'react';
 import { type ReviewerColumn, reviewerColumns } from '../lib/reviewer-table-view';
 import { LastEmailCell } from './last-email-cell';
 import { type ReviewerAction, ReviewerRowMenu } from './reviewer-row-menu';
@@ -33,6 +29,70 @@ export function ReviewersTableSkeleton() {
   );
 }
 
+type ReviewerRowProps = {
+  reviewer: AdminReviewer;
+  isSelected: boolean;
+  onSelect: (id: string, checked: boolean) => void;
+  onAction: (action: ReviewerAction, reviewer: AdminReviewer, trigger: HTMLElement | null) => void;
+  ariaRowIndex: number | undefined;
+};
+
+/** One reviewer's row; memoised, so a check, a sort or a search re-renders only what changed. */
+const ReviewerRow = memo(function ReviewerRow({
+  reviewer,
+  isSelected,
+  onSelect,
+  onAction,
+  ariaRowIndex,
+}: ReviewerRowProps) {
+  return (
+    <TableRow aria-rowindex={ariaRowIndex} data-state={isSelected ? 'selected' : undefined}>
+      <TableCell className={cn('font-medium', classOf.name)}>
+        <SelectableCellContent
+          label={`Select ${reviewer.name}`}
+          checked={isSelected}
+          onCheckedChange={(checked) => onSelect(reviewer.id, checked)}
+        >
+          <span className="block max-w-36 truncate" title={reviewer.name}>
+            {reviewer.name}
+          </span>
+        </SelectableCellContent>
+      </TableCell>
+      <TableCell className={classOf.email}>
+        <span className="block truncate" title={reviewer.email}>
+          {reviewer.email}
+        </span>
+      </TableCell>
+      <TableCell className={classOf.displayName}>
+        {reviewer.displayName ? (
+          <span className="block max-w-36 truncate" title={reviewer.displayName}>
+            {reviewer.displayName}
+          </span>
+        ) : (
+          <EmptyValue label="No display name" />
+        )}
+      </TableCell>
+      <TableCell className={classOf.status}>
+        <Badge variant={reviewer.isActive ? 'success' : 'secondary'}>
+          {reviewer.isActive ? 'Active' : 'Inactive'}
+        </Badge>
+      </TableCell>
+      <TableCell className={cn('whitespace-nowrap', classOf.lastLogin)}>
+        {reviewer.lastLogin ? formatDate(reviewer.lastLogin) : 'Never'}
+      </TableCell>
+      <TableCell className={classOf.lastEmail}>
+        <LastEmailCell email={reviewer.lastEmail} />
+      </TableCell>
+      <ActionsCell>
+        <ReviewerRowMenu reviewer={reviewer} onAction={onAction} />
+      </ActionsCell>
+    </TableRow>
+  );
+});
+
+const reviewerKey = (reviewer: AdminReviewer) => reviewer.id;
+
+/** `onAction` should keep its identity across renders (useCallback): every row is given it. */
 export function ReviewersTable({
   reviewers,
   sort,
@@ -44,7 +104,7 @@ export function ReviewersTable({
   sort: SortState<ReviewerColumn>;
   onSortChange: (sort: SortState<ReviewerColumn>) => void;
   selection: RowSelection;
-  onAction: (action: ReviewerAction, reviewer: AdminReviewer, trigger: HTMLElement | null) => void;
+  onAction: ReviewerRowProps['onAction'];
 }) {
   return (
     <DataTable
@@ -54,58 +114,18 @@ export function ReviewersTable({
       onSortChange={onSortChange}
       selection={selection}
       selectAllLabel="Select all shown reviewers"
-    >
-      {reviewers.length === 0 ? (
-        <NoMatchesRow columns={reviewerColumns.length}>
-          No reviewers match the search and filter
-        </NoMatchesRow>
-      ) : null}
-      {reviewers.map((reviewer) => (
-        <TableRow
-          key={reviewer.id}
-          data-state={selection.isSelected(reviewer.id) ? 'selected' : undefined}
-        >
-          <TableCell className={cn('font-medium', classOf.name)}>
-            <SelectableCellContent
-              label={`Select ${reviewer.name}`}
-              selection={selection}
-              id={reviewer.id}
-            >
-              <span className="block max-w-36 truncate" title={reviewer.name}>
-                {reviewer.name}
-              </span>
-            </SelectableCellContent>
-          </TableCell>
-          <TableCell className={classOf.email}>
-            <span className="block truncate" title={reviewer.email}>
-              {reviewer.email}
-            </span>
-          </TableCell>
-          <TableCell className={classOf.displayName}>
-            {reviewer.displayName ? (
-              <span className="block max-w-36 truncate" title={reviewer.displayName}>
-                {reviewer.displayName}
-              </span>
-            ) : (
-              <EmptyValue label="No display name" />
-            )}
-          </TableCell>
-          <TableCell className={classOf.status}>
-            <Badge variant={reviewer.isActive ? 'success' : 'secondary'}>
-              {reviewer.isActive ? 'Active' : 'Inactive'}
-            </Badge>
-          </TableCell>
-          <TableCell className={cn('whitespace-nowrap', classOf.lastLogin)}>
-            {reviewer.lastLogin ? formatDate(reviewer.lastLogin) : 'Never'}
-          </TableCell>
-          <TableCell className={classOf.lastEmail}>
-            <LastEmailCell email={reviewer.lastEmail} />
-          </TableCell>
-          <ActionsCell>
-            <ReviewerRowMenu reviewer={reviewer} onAction={onAction} />
-          </ActionsCell>
-        </TableRow>
-      ))}
-    </DataTable>
+      rows={reviewers}
+      rowKey={reviewerKey}
+      noMatches="No reviewers match the search and filter"
+      renderRow={(reviewer, ariaRowIndex) => (
+        <ReviewerRow
+          reviewer={reviewer}
+          isSelected={selection.isSelected(reviewer.id)}
+          onSelect={selection.toggle}
+          onAction={onAction}
+          ariaRowIndex={ariaRowIndex}
+        />
+      )}
+    />
   );
 }

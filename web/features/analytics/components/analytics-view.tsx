@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { ErrorCard, LoadingCards } from '@web/components/ui/card-states';
+import { useMemo } from 'react';
 import {
   heatmapQuery,
   opportunityAnalyticsQuery,
@@ -12,21 +13,46 @@ import {
   topByComposite,
 } from '../lib/analytics-data';
 import { hasHeatmapData } from '../lib/heatmap-bands';
-import { ChartCard } from './chart-card';
+import { ChartCard, ChartCardPlaceholder, DeferredChartCard } from './chart-card';
 import { CompletionHeatmap } from './completion-heatmap';
 import { CompositeTrendChart } from './composite-trend-chart';
 import { CorrelationCharts } from './correlation-charts';
 import { CriteriaBreakdownChart } from './criteria-breakdown-chart';
 import { CriterionTopLists } from './criterion-top-lists';
-import { ReviewerActivityChart } from './reviewer-activity-chart';
+import { ReviewerActivity } from './reviewer-activity';
 import { TopOpportunitiesTable } from './top-opportunities-table';
 
-/** Every chart and table of the 'Advanced Analytics' page, over the three analytics calls. */
+/** Heights of the deferred cards' bodies (their charts), so that the page does not jump. */
+const BODY_HEIGHT = { breakdown: 360, correlation: 560, activity: 420, heatmap: 490 };
+
+/**
+ * Every chart and table of the 'Advanced Analytics' page, over the three analytics calls. The
+ * sections of the opportunities call show as soon as it answers; the reviewer activity and the
+ * heatmap (the large answer at 200 reviewers) follow theirs. Below the first screen, the charts
+ * render as they are scrolled to (DeferredChartCard).
+ */
 export function AnalyticsView() {
   const [opportunities, reviewers, heatmap] = useQueries({
     queries: [opportunityAnalyticsQuery, reviewerAnalyticsQuery, heatmapQuery],
   });
   const failed = [opportunities, reviewers, heatmap].find((query) => query.isError);
+  // Derived once per answer: each call that answers re-renders this view, and the charts (memo)
+  // then skip their work unless their own data changed.
+  const opportunityRows = opportunities.data;
+  const derived = useMemo(
+    () =>
+      opportunityRows && {
+        chartData: opportunityChartData(opportunityRows),
+        top: topByComposite(opportunityRows),
+        plots: correlationPlots(opportunityRows),
+      },
+    [opportunityRows],
+  );
+  const activityData = useMemo(
+    () => reviewers.data && reviewerActivityData(reviewers.data),
+    [reviewers.data],
+  );
+
   if (failed) {
     return (
       <ErrorCard
@@ -38,13 +64,20 @@ export function AnalyticsView() {
       />
     );
   }
-  if (!opportunities.data || !reviewers.data || !heatmap.data)
+  if (!opportunityRows || !derived) {
     return <LoadingCards label="Loading analytics" bodyHeight="h-64" />;
-
-  const opportunityRows = opportunities.data;
-  const chartData = opportunityChartData(opportunityRows);
+  }
+  const { chartData, top, plots } = derived;
   const hasReviews = chartData.length > 0;
-  const top = topByComposite(opportunityRows);
+
+  const activity = {
+    title: 'Reviewer Activity & Average Scores',
+    description: 'Reviews submitted and average composite given by each reviewer',
+  };
+  const completion = {
+    title: 'Review Completion Heatmap',
+    description: "Each reviewer's composite score per opportunity",
+  };
 
   return (
     <div className="space-y-6">
@@ -56,13 +89,14 @@ export function AnalyticsView() {
         <CompositeTrendChart data={chartData} />
       </ChartCard>
 
-      <ChartCard
+      <DeferredChartCard
         title="Score Breakdown by Criteria"
         description="Average score of each criterion per opportunity"
         isEmpty={!hasReviews}
+        bodyHeight={BODY_HEIGHT.breakdown}
       >
         <CriteriaBreakdownChart data={chartData} />
-      </ChartCard>
+      </DeferredChartCard>
 
       <ChartCard
         title="Top Opportunities by Composite Score"
@@ -79,31 +113,40 @@ export function AnalyticsView() {
         <CriterionTopLists rows={opportunityRows} />
       </section>
 
-      <ChartCard
+      <DeferredChartCard
         title="Criteria Correlation Analysis"
         description="How the criterion averages of each opportunity move together"
         isEmpty={!hasReviews}
+        bodyHeight={BODY_HEIGHT.correlation}
       >
-        <CorrelationCharts plots={correlationPlots(opportunityRows)} />
-      </ChartCard>
+        <CorrelationCharts plots={plots} />
+      </DeferredChartCard>
 
-      <ChartCard
-        title="Reviewer Activity & Average Scores"
-        description="Reviews submitted and average composite given by each reviewer"
-        isEmpty={reviewers.data.length === 0}
-        emptyText="No reviewers yet"
-      >
-        <ReviewerActivityChart data={reviewerActivityData(reviewers.data)} />
-      </ChartCard>
+      {reviewers.data && activityData ? (
+        <DeferredChartCard
+          {...activity}
+          isEmpty={reviewers.data.length === 0}
+          emptyText="No reviewers yet"
+          bodyHeight={BODY_HEIGHT.activity}
+        >
+          <ReviewerActivity data={activityData} />
+        </DeferredChartCard>
+      ) : (
+        <ChartCardPlaceholder {...activity} bodyHeight={BODY_HEIGHT.activity} />
+      )}
 
-      <ChartCard
-        title="Review Completion Heatmap"
-        description="Each reviewer's composite score per opportunity"
-        isEmpty={!hasHeatmapData(heatmap.data)}
-        emptyText="No review data available yet"
-      >
-        <CompletionHeatmap rows={heatmap.data} />
-      </ChartCard>
+      {heatmap.data ? (
+        <DeferredChartCard
+          {...completion}
+          isEmpty={!hasHeatmapData(heatmap.data)}
+          emptyText="No review data available yet"
+          bodyHeight={BODY_HEIGHT.heatmap}
+        >
+          <CompletionHeatmap rows={heatmap.data} />
+        </DeferredChartCard>
+      ) : (
+        <ChartCardPlaceholder {...completion} bodyHeight={BODY_HEIGHT.heatmap} />
+      )}
     </div>
   );
 }

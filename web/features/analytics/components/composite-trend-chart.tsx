@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   CartesianGrid,
   Line,
@@ -13,6 +14,7 @@ import {
   COMPOSITE_COLOR,
   GRID_STYLE,
   INITIAL_DIMENSION,
+  RESIZE_DEBOUNCE_MS,
   SCORE_AXIS,
 } from '../lib/chart-theme';
 import { ChartScroller } from './chart-scroller';
@@ -20,13 +22,18 @@ import { pointTooltip } from './chart-tooltip-box';
 import { nameAxisProps } from './slanted-axis-tick';
 
 /** 'Composite Score Trend': the average composite of each reviewed opportunity, y axis 0-5. */
-export function CompositeTrendChart({ data }: { data: OpportunityChartPoint[] }) {
+function CompositeTrendChartView({ data }: { data: OpportunityChartPoint[] }) {
   return (
     <ChartScroller
       label="Trend chart (scrolls sideways)"
       minWidth={Math.max(320, data.length * 48)}
     >
-      <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={INITIAL_DIMENSION}>
+      <ResponsiveContainer
+        debounce={RESIZE_DEBOUNCE_MS}
+        width="100%"
+        height={CHART_HEIGHT}
+        initialDimension={INITIAL_DIMENSION}
+      >
         <LineChart data={data} margin={{ top: 8, right: 24, bottom: 8, left: 24 }}>
           <CartesianGrid {...GRID_STYLE} />
           <XAxis {...nameAxisProps(90)} padding={{ left: 48, right: 24 }} />
@@ -52,3 +59,6 @@ export function CompositeTrendChart({ data }: { data: OpportunityChartPoint[] })
     </ChartScroller>
   );
 }
+
+/** Memoised: the analytics view re-renders as each of its calls answers; this redraws only for new data. */
+export const CompositeTrendChart = memo(CompositeTrendChartView);

@@ -1,3 +1,5 @@
+import { RenderWhenVisible } from '@web/components/ui/render-when-visible';
+import { memo } from 'react';
 import {
   CartesianGrid,
   ResponsiveContainer,
@@ -11,6 +13,7 @@ import { type CorrelationPlot, formatScore2, type ScatterPoint } from '../lib/an
 import {
   AXIS_TICK,
   GRID_STYLE,
+  RESIZE_DEBOUNCE_MS,
   SCORE_AXIS,
   SERIES_COLORS,
   sideAxisLabel,
@@ -25,6 +28,7 @@ function CorrelationScatter({ plot, color }: { plot: CorrelationPlot; color: str
     <figure className="space-y-2">
       <figcaption className="text-sm font-medium">{plot.title}</figcaption>
       <ResponsiveContainer
+        debounce={RESIZE_DEBOUNCE_MS}
         width="100%"
         height={PLOT_HEIGHT}
         initialDimension={{ width: 320, height: PLOT_HEIGHT }}
@@ -64,16 +68,26 @@ function CorrelationScatter({ plot, color }: { plot: CorrelationPlot; color: str
 }
 
 /** 'Criteria Correlation Analysis': the four scatter plots of SPEC.md, two per row when wide. */
-export function CorrelationCharts({ plots }: { plots: CorrelationPlot[] }) {
+function CorrelationChartsView({ plots }: { plots: CorrelationPlot[] }) {
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       {plots.map((plot, index) => (
-        <CorrelationScatter
+        // Each plot on its own turn: four charts at once would be one long task.
+        <RenderWhenVisible
           key={plot.id}
-          plot={plot}
-          color={SERIES_COLORS[index % SERIES_COLORS.length]!}
-        />
+          placeholder={
+            <figure className="space-y-2">
+              <figcaption className="text-sm font-medium">{plot.title}</figcaption>
+              <div className="rounded-md bg-muted/40" style={{ height: PLOT_HEIGHT }} />
+            </figure>
+          }
+        >
+          <CorrelationScatter plot={plot} color={SERIES_COLORS[index % SERIES_COLORS.length]!} />
+        </RenderWhenVisible>
       ))}
     </div>
   );
 }
+
+/** Memoised: the analytics view re-renders as each of its calls answers; this redraws only for new data. */
+export const CorrelationCharts = memo(CorrelationChartsView);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   Bar,
   BarChart,
@@ -19,6 +20,7 @@ import {
   CHART_HEIGHT,
   GRID_STYLE,
   INITIAL_DIMENSION,
+  RESIZE_DEBOUNCE_MS,
   SCORE_AXIS,
   SERIES_COLORS,
 } from '../lib/chart-theme';
@@ -28,13 +30,14 @@ import { pointTooltip } from './chart-tooltip-box';
 import { nameAxisProps } from './slanted-axis-tick';
 
 /** 'Score Breakdown by Criteria': the five criterion averages per opportunity, y axis 0-5. */
-export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[] }) {
+function CriteriaBreakdownChartView({ data }: { data: OpportunityChartPoint[] }) {
   return (
     <ChartScroller
       label="Breakdown chart (scrolls sideways)"
       minWidth={Math.max(320, data.length * 72)}
     >
       <ResponsiveContainer
+        debounce={RESIZE_DEBOUNCE_MS}
         width="100%"
         height={CHART_HEIGHT + 40}
         initialDimension={INITIAL_DIMENSION}
@@ -67,3 +70,6 @@ export function CriteriaBreakdownChart({ data }: { data: OpportunityChartPoint[]
     </ChartScroller>
   );
 }
+
+/** Memoised: the analytics view re-renders as each of its calls answers; this redraws only for new data. */
+export const CriteriaBreakdownChart = memo(CriteriaBreakdownChartView);

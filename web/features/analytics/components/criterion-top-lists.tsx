@@ -1,9 +1,10 @@
 import type { OpportunityAnalyticsRow } from '@shared/analytics-schemas';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
+import { memo } from 'react';
 import { ANALYTICS_CRITERIA, formatScore1, topByCriterion } from '../lib/analytics-data';
 
 /** The five top-5 lists, one per criterion: '#number title' and the average to 1 decimal. */
-export function CriterionTopLists({ rows }: { rows: OpportunityAnalyticsRow[] }) {
+function CriterionTopListsView({ rows }: { rows: OpportunityAnalyticsRow[] }) {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
       {ANALYTICS_CRITERIA.map(({ field, label }) => {
@@ -37,3 +38,6 @@ export function CriterionTopLists({ rows }: { rows: OpportunityAnalyticsRow[] })
     </div>
   );
 }
+
+/** Memoised: the analytics view re-renders as each of its calls answers; this redraws only for new data. */
+export const CriterionTopLists = memo(CriterionTopListsView);

@@ -17,6 +17,7 @@ import {
   CHART_HEIGHT,
   GRID_STYLE,
   INITIAL_DIMENSION,
+  RESIZE_DEBOUNCE_MS,
   SCORE_AXIS,
   SERIES_COLORS,
   sideAxisLabel,
@@ -32,6 +33,7 @@ import { nameAxisProps } from './slanted-axis-tick';
 export function ReviewerActivityChart({ data }: { data: ReviewerActivityPoint[] }) {
   return (
     <ResponsiveContainer
+      debounce={RESIZE_DEBOUNCE_MS}
       width="100%"
       height={CHART_HEIGHT + 40}
       initialDimension={INITIAL_DIMENSION}

@@ -8,13 +8,14 @@ import {
   TableRow,
 } from '@web/components/ui/table';
 import { Trophy } from 'lucide-react';
+import { memo } from 'react';
 import { disagreementOf, formatScore2, type ReviewedOpportunity } from '../lib/analytics-data';
 
 /**
  * 'Top Opportunities by Composite Score': rank (a trophy for the first), number, title, composite
  * to 2 decimals, review count, and how much the reviewers disagree (standard deviation, range).
  */
-export function TopOpportunitiesTable({ rows }: { rows: ReviewedOpportunity[] }) {
+function TopOpportunitiesTableView({ rows }: { rows: ReviewedOpportunity[] }) {
   return (
     <Table aria-label="Top opportunities by composite score">
       <TableHeader>
@@ -79,3 +80,6 @@ export function TopOpportunitiesTable({ rows }: { rows: ReviewedOpportunity[] })
     </Table>
   );
 }
+
+/** Memoised: the analytics view re-renders as each of its calls answers; this redraws only for new data. */
+export const TopOpportunitiesTable = memo(TopOpportunitiesTableView);

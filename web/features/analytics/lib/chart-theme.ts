@@ -44,3 +44,9 @@ export function sideAxisLabel(value: string, side: 'left' | 'right') {
     style: { textAnchor: 'middle' as const },
   };
 }
+
+/**
+ * ResponsiveContainer's `debounce`: a chart redraws at most once per this many ms while its card
+ * resizes, at the end (the sidebar's 200 ms slide would otherwise redraw every chart each frame).
+ */
+export const RESIZE_DEBOUNCE_MS = 250;

@@ -1,4 +1,4 @@
-import type { HeatmapRow } from '@shared/analytics-schemas';
+import type { HeatmapCell, HeatmapRow } from '@shared/analytics-schemas';
 import { EMPTY_MARK } from '@web/lib/empty-mark';
 import { formatScore1, formatScore2 } from './analytics-data';
 
@@ -20,7 +20,29 @@ export const NOT_REVIEWED_BAND = {
   className: 'bg-muted text-muted-foreground',
 } as const;
 
-export type HeatmapBand = (typeof HEATMAP_BANDS)[number] | typeof NOT_REVIEWED_BAND;
+/**
+ * Cells outside the review work of their reviewer (issue 18): in 'assigned' review mode an
+ * opportunity not assigned to them, and one they declared a conflict of interest for. Told apart
+ * from 'Not reviewed' by their pattern (an empty dashed cell, a hatched cell), not only by colour.
+ */
+export const NOT_ASSIGNED_BAND = {
+  id: 'unassigned',
+  label: 'Not assigned',
+  className: 'border border-dashed border-muted-foreground/70 bg-transparent text-muted-foreground',
+} as const;
+
+export const CONFLICT_BAND = {
+  id: 'conflict',
+  label: 'Conflict of interest',
+  className:
+    'border border-muted-foreground/70 bg-[repeating-linear-gradient(135deg,var(--muted-foreground)_0_1.5px,transparent_1.5px_6px)] text-foreground',
+} as const;
+
+export type HeatmapBand =
+  | (typeof HEATMAP_BANDS)[number]
+  | typeof NOT_REVIEWED_BAND
+  | typeof NOT_ASSIGNED_BAND
+  | typeof CONFLICT_BAND;
 
 export function heatmapBandOf(composite: number | null): HeatmapBand {
   if (composite === null) return NOT_REVIEWED_BAND;
@@ -37,6 +59,37 @@ export const heatmapCellText = (composite: number | null) =>
 /** A cell's tooltip: 'Score: x.xx', or 'Not reviewed'. */
 export const heatmapCellTooltip = (composite: number | null) =>
   composite === null ? 'Not reviewed' : `Score: ${formatScore2(composite)}`;
+
+/**
+ * The band of a cell: a declared conflict first (its review, if any, counts nowhere), then an
+ * opportunity not assigned to the reviewer, else the composite's band or 'Not reviewed'.
+ */
+export function heatmapCellBand(cell: HeatmapCell): HeatmapBand {
+  if (cell.conflict) return CONFLICT_BAND;
+  if (cell.unassigned) return NOT_ASSIGNED_BAND;
+  return heatmapBandOf(cell.composite);
+}
+
+/** What a cell's tooltip (and a screen reader) says: its band's label, or 'Score: x.xx'. */
+export function heatmapCellLabel(cell: HeatmapCell): string {
+  const band = heatmapCellBand(cell);
+  return band === CONFLICT_BAND || band === NOT_ASSIGNED_BAND
+    ? band.label
+    : heatmapCellTooltip(cell.composite);
+}
+
+/**
+ * The legend of these rows: SPEC.md's five entries, then 'Not assigned' and 'Conflict of
+ * interest' only when some cell is one (never in the default open review mode).
+ */
+export function heatmapLegendOf(rows: HeatmapRow[]): HeatmapBand[] {
+  const cells = rows.flatMap((row) => row.opportunities);
+  return [
+    ...HEATMAP_LEGEND,
+    ...(cells.some((cell) => !cell.conflict && cell.unassigned) ? [NOT_ASSIGNED_BAND] : []),
+    ...(cells.some((cell) => cell.conflict) ? [CONFLICT_BAND] : []),
+  ];
+}
 
 /** The heatmap's columns ('#number'), taken from the first row (every row has the same cells). */
 export function heatmapColumns(rows: HeatmapRow[]) {

@@ -1,5 +1,7 @@
 import type { ResultReviewer } from '@shared/results-schemas';
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { WindowedTableBody, windowedRowCount } from '@web/components/ui/windowed-table-body';
+import { memo } from 'react';
 import { formatAgreement, formatOffset, REVIEWER_FLAG_LABELS } from '../lib/results-data';
 import { FlagBadges } from './flag-badges';
 import { HelpList } from './help-list';
@@ -17,8 +19,50 @@ function agreementWords(reviewer: ResultReviewer): string | null {
   return reviewer.sharedCount < 3 ? 'fewer than 3 shared' : 'no variation';
 }
 
-/** Per active reviewer: reviews, offset (positive = lenient), agreement with the panel, flags. */
-export function ReviewerCalibrationTable({ reviewers }: { reviewers: ResultReviewer[] }) {
+const reviewerKey = (reviewer: ResultReviewer) => reviewer.id;
+
+function CalibrationRow({
+  reviewer,
+  ariaRowIndex,
+}: {
+  reviewer: ResultReviewer;
+  ariaRowIndex: number | undefined;
+}) {
+  return (
+    <TableRow aria-rowindex={ariaRowIndex}>
+      <th scope="row" className="max-w-56 truncate px-3 py-2.5 text-left font-medium">
+        {reviewer.name}
+      </th>
+      <TableCell className="text-right tabular-nums">{reviewer.reviewCount}</TableCell>
+      <TableCell className="text-right tabular-nums">
+        <span className="inline-flex flex-col items-end leading-tight">
+          <span>{formatOffset(reviewer.offset)}</span>
+          <span className="text-xs text-muted-foreground">{offsetWords(reviewer.offset)}</span>
+        </span>
+      </TableCell>
+      <TableCell className="text-right tabular-nums">
+        <span className="inline-flex flex-col items-end leading-tight">
+          <span>{formatAgreement(reviewer.agreement)}</span>
+          <span className="text-xs text-muted-foreground">{agreementWords(reviewer)}</span>
+        </span>
+      </TableCell>
+      <TableCell>
+        <FlagBadges labels={reviewer.flags.map((flag) => REVIEWER_FLAG_LABELS[flag])} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/**
+ * Per active reviewer: reviews, offset (positive = lenient), agreement with the panel, flags.
+ * Memoised (the reviewers do not change with the ranking's basis), and a panel of more than
+ * WINDOW_FROM_ROWS reviewers draws only the rows near the viewport.
+ */
+export const ReviewerCalibrationTable = memo(function ReviewerCalibrationTable({
+  reviewers,
+}: {
+  reviewers: ResultReviewer[];
+}) {
   return (
     <ResultsCard
       title="Reviewer Calibration"
@@ -27,7 +71,11 @@ export function ReviewerCalibrationTable({ reviewers }: { reviewers: ResultRevie
       {reviewers.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">No active reviewers</p>
       ) : (
-        <ScrollTable caption="Reviewers with their offset and agreement" className="min-w-[36rem]">
+        <ScrollTable
+          caption="Reviewers with their offset and agreement"
+          className="min-w-[36rem]"
+          rowCount={windowedRowCount(reviewers.length)}
+        >
           <TableHeader>
             <TableRow>
               <TableHead>Reviewer</TableHead>
@@ -37,35 +85,14 @@ export function ReviewerCalibrationTable({ reviewers }: { reviewers: ResultRevie
               <TableHead>Flags</TableHead>
             </TableRow>
           </TableHeader>
-          <TableBody>
-            {reviewers.map((reviewer) => (
-              <TableRow key={reviewer.id}>
-                <th scope="row" className="max-w-56 truncate px-3 py-2.5 text-left font-medium">
-                  {reviewer.name}
-                </th>
-                <TableCell className="text-right tabular-nums">{reviewer.reviewCount}</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  <span className="inline-flex flex-col items-end leading-tight">
-                    <span>{formatOffset(reviewer.offset)}</span>
-                    <span className="text-xs text-muted-foreground">
-                      {offsetWords(reviewer.offset)}
-                    </span>
-                  </span>
-                </TableCell>
-                <TableCell className="text-right tabular-nums">
-                  <span className="inline-flex flex-col items-end leading-tight">
-                    <span>{formatAgreement(reviewer.agreement)}</span>
-                    <span className="text-xs text-muted-foreground">
-                      {agreementWords(reviewer)}
-                    </span>
-                  </span>
-                </TableCell>
-                <TableCell>
-                  <FlagBadges labels={reviewer.flags.map((flag) => REVIEWER_FLAG_LABELS[flag])} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
+          <WindowedTableBody
+            rows={reviewers}
+            keyOf={reviewerKey}
+            columns={5}
+            renderRow={(reviewer, ariaRowIndex) => (
+              <CalibrationRow reviewer={reviewer} ariaRowIndex={ariaRowIndex} />
+            )}
+          />
         </ScrollTable>
       )}
       <HelpList
@@ -90,4 +117,4 @@ export function ReviewerCalibrationTable({ reviewers }: { reviewers: ResultRevie
       />
     </ResultsCard>
   );
-}
+});

@@ -9,10 +9,13 @@ export function ScrollTable({
   caption,
   children,
   className,
+  rowCount,
 }: {
   caption: string;
   children: ReactNode;
   className?: string;
+  /** aria-rowcount, for a table whose body draws only some of its rows (windowedRowCount). */
+  rowCount?: number;
 }) {
   return (
     <section
@@ -21,7 +24,7 @@ export function ScrollTable({
       tabIndex={0}
       className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
-      <table className={cn('w-full text-sm', className)}>
+      <table aria-rowcount={rowCount} className={cn('w-full text-sm', className)}>
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

@@ -1,14 +1,16 @@
 import type {
   Review,
   ReviewerComment,
-  ReviewerOpportunity,
+  ReviewerOpportunityDetail,
+  ReviewerOpportunityListItem,
   ViewerState,
 } from '@shared/reviewer-schemas';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '@web/lib/api-client';
+import { apiJson, apiRequest } from '@web/lib/api-client';
+import { useToastingMutation } from '@web/lib/use-toasting-mutation';
 import { reviewerWorkspaceKeys } from './reviewer-workspace-keys';
 
-export const opportunityListQueryOptions = queryOptions<ReviewerOpportunity[]>({
+export const opportunityListQueryOptions = queryOptions<ReviewerOpportunityListItem[]>({
   queryKey: reviewerWorkspaceKeys.list(),
 });
 
@@ -18,14 +20,20 @@ export function useReviewerOpportunities() {
 
 export function useReviewerOpportunity(id: string) {
   return useQuery(
-    queryOptions<ReviewerOpportunity>({ queryKey: reviewerWorkspaceKeys.detail(id) }),
+    queryOptions<ReviewerOpportunityDetail>({ queryKey: reviewerWorkspaceKeys.detail(id) }),
   );
 }
 
-/** Other reviewers' comments (empty while the admin hides them). */
-export function useOtherReviewersComments(id: string) {
+/**
+ * Other reviewers' comments (empty while the admin hides them). Not asked for while the detail
+ * says they are hidden until the reviewer's own review or by a conflict (`enabled`).
+ */
+export function useOtherReviewersComments(id: string, options: { enabled?: boolean } = {}) {
   return useQuery(
-    queryOptions<ReviewerComment[]>({ queryKey: reviewerWorkspaceKeys.comments(id) }),
+    queryOptions<ReviewerComment[]>({
+      queryKey: reviewerWorkspaceKeys.comments(id),
+      enabled: options.enabled ?? true,
+    }),
   );
 }
 
@@ -58,4 +66,25 @@ export async function refetchAfterSave(queryClient: QueryClient, id: string): Pr
     queryClient.invalidateQueries({ queryKey: reviewerWorkspaceKeys.list(), exact: true }),
     queryClient.invalidateQueries({ queryKey: reviewerWorkspaceKeys.detail(id), exact: true }),
   ]);
+}
+
+/**
+ * "I have a conflict of interest": the server closes scoring and commenting at once, so the
+ * opportunity, the list (its "Conflict") and the comments are fetched again.
+ */
+export function useDeclareConflict(id: string) {
+  return useToastingMutation({
+    mutationFn: (reason: string | null) =>
+      apiRequest('POST', `/api/reviewer/opportunities/${id}/conflict`, { reason }),
+    succeeded: () => ({
+      title: 'Conflict Declared',
+      description: 'Scoring and commenting on this opportunity are now closed',
+    }),
+    invalidate: (queryClient) =>
+      Promise.all([
+        refetchAfterSave(queryClient, id),
+        queryClient.invalidateQueries({ queryKey: reviewerWorkspaceKeys.comments(id) }),
+      ]),
+    failureTitle: 'Failed to Declare Conflict',
+  });
 }

@@ -1,12 +1,13 @@
 import { CARD_TAGS } from '@shared/limits';
-import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
+import type { ReviewerOpportunityListItem } from '@shared/reviewer-schemas';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/cn';
 import { responsiveImage } from '@web/lib/responsive-image';
 import { ImageIcon } from 'lucide-react';
 import { Link } from 'wouter';
+import { isConflicted } from '../lib/cycle-fields';
 import { formatComposite } from '../lib/filter-opportunities';
-import { ReviewStatusBadge } from './review-status-badge';
+import { ConflictBadge, ReviewStatusBadge } from './review-status-badge';
 
 export type ListLayout = 'grid' | 'list';
 
@@ -18,7 +19,7 @@ export function OpportunityCard({
   opportunity,
   layout,
 }: {
-  opportunity: ReviewerOpportunity;
+  opportunity: ReviewerOpportunityListItem;
   layout: ListLayout;
 }) {
   const isRow = layout === 'list';
@@ -60,7 +61,11 @@ export function OpportunityCard({
         <div className="flex flex-1 flex-col gap-3 p-4">
           <div className="flex items-start justify-between gap-2">
             <span className="text-sm font-medium text-muted-foreground">#{opportunity.number}</span>
-            <ReviewStatusBadge status={opportunity.reviewStatus} />
+            {isConflicted(opportunity) ? (
+              <ConflictBadge />
+            ) : (
+              <ReviewStatusBadge status={opportunity.reviewStatus} />
+            )}
           </div>
           <h2 className="text-lg font-semibold leading-snug group-hover:underline">
             {opportunity.title}

@@ -1,12 +1,13 @@
-import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
+import type { ReviewerOpportunityDetail } from '@shared/reviewer-schemas';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent } from '@web/components/ui/card';
 import { responsiveImage } from '@web/lib/responsive-image';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { ReviewStatusBadge } from './review-status-badge';
+import { isConflicted } from '../lib/cycle-fields';
+import { ConflictBadge, ReviewStatusBadge } from './review-status-badge';
 
 /** The opportunity itself: image, number, title, description (line breaks kept) and tags. */
-export function OpportunityDetails({ opportunity }: { opportunity: ReviewerOpportunity }) {
+export function OpportunityDetails({ opportunity }: { opportunity: ReviewerOpportunityDetail }) {
   useDocumentTitle(opportunity.title);
   return (
     <Card className="overflow-hidden pt-0">
@@ -24,7 +25,11 @@ export function OpportunityDetails({ opportunity }: { opportunity: ReviewerOppor
           <p className="text-sm font-medium text-muted-foreground">
             Opportunity #{opportunity.number}
           </p>
-          <ReviewStatusBadge status={opportunity.reviewStatus} />
+          {isConflicted(opportunity) ? (
+            <ConflictBadge />
+          ) : (
+            <ReviewStatusBadge status={opportunity.reviewStatus} />
+          )}
         </div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{opportunity.title}</h1>
         {opportunity.description ? (

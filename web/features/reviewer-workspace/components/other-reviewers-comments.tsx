@@ -1,15 +1,49 @@
+import {
+  COMMENTS_AFTER_OWN_REVIEW_MESSAGE,
+  type CommentsVisibility,
+} from '@shared/review-cycle-schemas';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { MessageSquareLock } from 'lucide-react';
+import { memo } from 'react';
 import { useOtherReviewersComments } from '../api/reviewer-workspace-queries';
+import { mayFetchComments } from '../lib/cycle-fields';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
- * 'Comments from Other Reviewers': name, date, and the bigger/better and challenges texts. The
- * server answers an empty list while the admin hides them; then the card is not shown.
+ * 'Comments from Other Reviewers': name (or, with names hidden, the server's label such as
+ * 'Reviewer A'), date, and the bigger/better and challenges texts. The server answers an empty
+ * list while the admin hides them; then the card is not shown. Until the reviewer's own review
+ * (issue 18) the card says why they are hidden; after a conflict the page's banner says it.
+ * Memoised: the workspace beside it renders on every score and keystroke, and a panel of 200
+ * reviewers leaves 199 comments here (issue 17).
  */
-export function OtherReviewersComments({ opportunityId }: { opportunityId: string }) {
-  const { data: comments } = useOtherReviewersComments(opportunityId);
-  if (!comments || comments.length === 0) return null;
+export const OtherReviewersComments = memo(function OtherReviewersComments({
+  opportunityId,
+  visibility,
+}: {
+  opportunityId: string;
+  visibility?: CommentsVisibility;
+}) {
+  const { data: comments } = useOtherReviewersComments(opportunityId, {
+    enabled: mayFetchComments(visibility),
+  });
+  if (visibility === 'after_own_review') {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>Comments from Other Reviewers</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <MessageSquareLock className="size-4 shrink-0" aria-hidden="true" />
+            {COMMENTS_AFTER_OWN_REVIEW_MESSAGE}
+          </p>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (!mayFetchComments(visibility) || !comments || comments.length === 0) return null;
   return (
     <Card>
       <CardHeader>
@@ -45,4 +79,4 @@ export function OtherReviewersComments({ opportunityId }: { opportunityId: strin
       </CardContent>
     </Card>
   );
-}
+});

@@ -19,3 +19,12 @@ export function ReviewStatusBadge({ status }: { status: ReviewStatus }) {
     </Badge>
   );
 }
+
+/** In place of the status once the reviewer declared a conflict of interest (issue 18). */
+export function ConflictBadge() {
+  return (
+    <Badge variant="destructive" data-status="conflict">
+      Conflict
+    </Badge>
+  );
+}

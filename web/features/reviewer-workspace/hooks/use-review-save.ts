@@ -1,5 +1,6 @@
 import { failureToast } from '@web/components/ui/failure-toast';
 import { toast } from '@web/components/ui/use-toast';
+import { isApiError } from '@web/lib/api-client';
 import { useCallback, useRef } from 'react';
 import { postReviewAndComments } from '../api/save-review';
 import { clearDraftIfSaved, type DraftKey } from '../lib/draft-storage';
@@ -18,11 +19,17 @@ export function useReviewSave({
   opportunityId,
   draftKey,
   onSaved,
+  onRefused,
 }: {
   queue: SaveQueue<ReviewPayload>;
   opportunityId: string;
   draftKey: DraftKey;
   onSaved: () => Promise<void>;
+  /**
+   * The server refused the save as no longer allowed (409: a conflict of interest declared
+   * elsewhere): the page fetches the opportunity again to learn why. The draft stays.
+   */
+  onRefused?: () => Promise<void>;
 }) {
   // The last input the server acknowledged, as soon as it answers (the queue still runs the
   // refetches after that): leaving then has nothing left to warn about.
@@ -30,6 +37,8 @@ export function useReviewSave({
   const lastRequested = useRef<ReviewPayload | null>(null);
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
+  const onRefusedRef = useRef(onRefused);
+  onRefusedRef.current = onRefused;
   // Set by an asked-for save, taken by the next save to start: the queue merges waiting input,
   // so the save that carries the asked-for input (or newer) is the one that starts next.
   const isAnnounceOwed = useRef(false);
@@ -42,6 +51,7 @@ export function useReviewSave({
         await postReviewAndComments(opportunityId, saved);
       } catch (error) {
         failureToast('Failed to Save', error, 'Save failed');
+        if (isApiError(error, 409)) void onRefusedRef.current?.();
         throw error;
       }
       reachedServer.current = saved;

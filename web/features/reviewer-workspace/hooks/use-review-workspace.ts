@@ -15,6 +15,11 @@ export type ReviewWorkspaceOptions = {
   opportunity: ReviewerOpportunity;
   /** Refetches what a save changes (the list and this opportunity). */
   onSaved: () => Promise<void>;
+  /**
+   * Nothing may be saved (the reviewer declared a conflict of interest): no auto-save, no save
+   * on leaving, Submit unavailable; the input and its local draft are kept as they are.
+   */
+  isReadOnly?: boolean;
 };
 
 export type ReviewWorkspace = ReturnType<typeof useReviewWorkspace>;
@@ -23,7 +28,12 @@ export type ReviewWorkspace = ReturnType<typeof useReviewWorkspace>;
  * The reviewer's work on one opportunity: the input and its local draft, saves through the
  * opportunity's save queue, auto-save, and a save (or a warning) before the page is left.
  */
-export function useReviewWorkspace({ userId, opportunity, onSaved }: ReviewWorkspaceOptions) {
+export function useReviewWorkspace({
+  userId,
+  opportunity,
+  onSaved,
+  isReadOnly = false,
+}: ReviewWorkspaceOptions) {
   const queryClient = useQueryClient();
   const opportunityId = opportunity.id;
   const draftKey = useMemo<DraftKey>(() => ({ userId, opportunityId }), [userId, opportunityId]);
@@ -31,12 +41,14 @@ export function useReviewWorkspace({ userId, opportunity, onSaved }: ReviewWorks
   const queueState = useSyncExternalStore(queue.subscribe, queue.getState, queue.getState);
 
   const draft = useReviewDraft({ draftKey, opportunity, saves: queueState });
-  const save = useReviewSave({ queue, opportunityId, draftKey, onSaved });
+  // A refused save (409) learns why from the opportunity fetched again, like a successful one.
+  const save = useReviewSave({ queue, opportunityId, draftKey, onSaved, onRefused: onSaved });
   const autoSave = useCallback((next: ReviewPayload) => save.request(next, false), [save.request]);
   const cancelAutoSave = useAutoSave({
     values: draft.values,
     baseline: draft.baseline,
     save: autoSave,
+    isEnabled: !isReadOnly,
   });
   /** Every save but the auto-save: Submit, Retry, and the saves on leaving the page. */
   const requestSave = useCallback(
@@ -55,6 +67,7 @@ export function useReviewWorkspace({ userId, opportunity, onSaved }: ReviewWorks
     lastRequested: save.lastRequested,
     reachedServer: save.reachedServer,
     requestSave,
+    isReadOnly,
   });
 
   /** Submit and Retry: saves the current input now (all five scores must be set). */
@@ -62,8 +75,8 @@ export function useReviewWorkspace({ userId, opportunity, onSaved }: ReviewWorks
   latestPayload.current = draft.payload;
   const saveNow = useCallback(() => {
     const current = latestPayload.current;
-    return current ? requestSave(current) : Promise.resolve(false);
-  }, [requestSave]);
+    return current && !isReadOnly ? requestSave(current) : Promise.resolve(false);
+  }, [requestSave, isReadOnly]);
 
   const status: SaveStatus = queueState.status;
   return {
@@ -80,5 +93,6 @@ export function useReviewWorkspace({ userId, opportunity, onSaved }: ReviewWorks
     saveError: queueState.error,
     saveNow,
     saveBeforeLeaving,
+    isReadOnly,
   };
 }

@@ -12,6 +12,8 @@ type LeavingOptions = {
   lastRequested: RefObject<ReviewPayload | null>;
   reachedServer: RefObject<ReviewPayload | null>;
   requestSave: (payload: ReviewPayload) => Promise<boolean>;
+  /** Nothing can be saved (a declared conflict): leaving neither saves nor warns. */
+  isReadOnly?: boolean;
 };
 
 /**
@@ -28,12 +30,13 @@ export function useSaveBeforeLeaving({
   lastRequested,
   reachedServer,
   requestSave,
+  isReadOnly = false,
 }: LeavingOptions): () => Promise<boolean> {
-  const latest = useRef({ payload, isDirty, values, baseline });
-  latest.current = { payload, isDirty, values, baseline };
+  const latest = useRef({ payload, isDirty, values, baseline, isReadOnly });
+  latest.current = { payload, isDirty, values, baseline, isReadOnly };
   const needsSave = useCallback(() => {
-    const { payload: current, isDirty: dirty } = latest.current;
-    if (!current || !dirty) return null;
+    const { payload: current, isDirty: dirty, isReadOnly: readOnly } = latest.current;
+    if (readOnly || !current || !dirty) return null;
     const requested = lastRequested.current;
     const isRequested =
       requested !== null && sameValues(requested, current) && queue.getState().status !== 'failed';
@@ -44,7 +47,9 @@ export function useSaveBeforeLeaving({
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       const pending = needsSave();
       if (pending) void requestSave(pending);
-      const { values: current, baseline: base } = latest.current;
+      const { values: current, baseline: base, isReadOnly: readOnly } = latest.current;
+      // A read-only page's draft stays on this device: there is nothing to warn about.
+      if (readOnly) return;
       const saved = reachedServer.current;
       const isUnsaved = !sameValues(current, base) && !(saved && sameValues(current, saved));
       if (!isUnsaved) return;
@@ -70,7 +75,7 @@ export function useSaveBeforeLeaving({
   return useCallback(async () => {
     if (queue.isSaving) return true;
     const current = latest.current;
-    if (!current.payload) return true;
+    if (current.isReadOnly || !current.payload) return true;
     if (!current.isDirty && queue.getState().status !== 'failed') return true;
     return requestSave(current.payload);
   }, [queue, requestSave]);

@@ -1,0 +1,569 @@
+// `npm run bench:web [-- options]`: the browser benchmark of issue 17 (not part of CI).
+//
+// Builds if stale, starts the production server (embedded PostgreSQL on a fresh DATA_DIR), seeds
+// a review cycle THROUGH THE HTTP API as `npm run bench` does (every reviewer reviews and
+// comments on every published opportunity), then opens each page in Debian's Chromium driven by
+// Playwright at 1280x800 (a desktop profile: no CPU or network throttling), one fresh browser
+// context (cold cache, new session cookie) per page and run, and prints per page:
+//
+// - task / script: main-thread task time and script time, CDP Performance.getMetrics
+//   TaskDuration and ScriptDuration from before the navigation until the page SETTLED (its
+//   TaskDuration grew by less than 20 ms over a whole second), so that work deferred past the
+//   first screen (later requests, idle work) is counted too. In the main thread's CPU time
+//   (timeDomain threadTicks), which a busy host hardly stretches; --wall for wall-clock time (the
+//   two agree on an idle machine);
+// - task, all read / elements, all read: the same totals after the page was scrolled to its end
+//   (the scroll interaction below), so that sections rendered only when scrolled to are counted;
+// - elements: document.getElementsByTagName('*').length once settled (what Lighthouse's DOM size
+//   audit counts), and nodes: CDP `Nodes` after a forced garbage collection (text nodes too);
+// - interactive: ms from the navigation start to the later of (a) the first animation frame in
+//   which the page's main content is in the DOM (its `ready` selectors match and no skeleton or
+//   'Loading...' status is left) and (b) the end of the last long task (>= 50 ms, Long Tasks API)
+//   before the first 500 ms window without a long task after (a);
+// - interactions (e.g. a heatmap hover until its tooltip, a wheel scroll until it paints, a
+//   toggle until it shows): latency from the input event's timestamp until the frame after its
+//   visible result is in the DOM (the moment a task posted from that frame's requestAnimationFrame
+//   callback runs), and the worst frame: the longest gap between animation frames in the second
+//   after the input, which is what rendering triggered by the input (rows scrolled into view)
+//   costs. Target: both under 100 ms.
+//
+// Figures are medians over --runs with the run-to-run range in brackets. Writes
+// bench/results/web.json (bench/results/web-<reviewers>.json when --reviewers is not 200).
+//
+// Options:
+//   --reviewers N      reviewers in the cycle (default 200)
+//   --opportunities M  published opportunities (default 50, at most 50)
+//   --runs N           runs per page (default 3)
+//   --pages a,b        only the pages whose names contain one of these words (e.g. analytics)
+//   --chrome PATH      Chromium (default CHROME_PATH or /usr/bin/chromium)
+//   --wall             task and script time in wall-clock time (CDP timeDomain 'timeTicks')
+//                      instead of the main thread's CPU time ('threadTicks', the default): the
+//                      two agree on an idle machine, but a busy one stretches the wall clock
+//   --out FILE         results file (default as above)
+//
+// Exported for other benchmarks: bench/web-probes.mjs (the in-page recorder and measurements),
+// and from here PAGES, openMeasuredPage and measurePage.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import {
+  buildIfStale,
+  formatTable,
+  OPPORTUNITIES,
+  request,
+  root,
+  seedReviewCycle,
+  settleDatabase,
+  startServer,
+} from './lib.mjs';
+import {
+  formatRange,
+  installRecorder,
+  LOADING_MARKERS,
+  measureInteraction,
+  measurePageLoad,
+  measureTotals,
+  rangeOf,
+  waitForQuiet,
+} from './web-probes.mjs';
+
+export const VIEWPORT = { width: 1280, height: 800 };
+const TOOLTIP_TEXT = /^(Score: \d\.\d\d|Not reviewed|Not assigned|Conflict of interest)$/;
+
+// --- Interactions -------------------------------------------------------------------------------
+
+/** Scrolls the document down by wheel steps (mouse at `at`) until the end; one sample per step. */
+export async function scrollSamples(page, { at = { x: 900, y: 120 }, step = 700, max = 12 } = {}) {
+  await page.mouse.move(at.x, at.y);
+  await waitForQuiet(page);
+  const samples = [];
+  for (let i = 0; i < max; i++) {
+    const end = await page.evaluate(
+      () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+    );
+    if (end) break;
+    samples.push(
+      await measureInteraction(page, {
+        inputs: ['wheel'],
+        done: () => window.__bench.armed.scrolled === true,
+        act: () => page.mouse.wheel(0, step),
+      }),
+    );
+    await waitForQuiet(page);
+  }
+  return samples;
+}
+
+/** Wheel steps with the mouse over `selector` (a scrolling region: the heatmap's rows). */
+export async function regionScrollSamples(page, selector, { step = 400, steps = 5 } = {}) {
+  const region = page.locator(selector).first();
+  if ((await region.count()) === 0) return [];
+  await region.scrollIntoViewIfNeeded();
+  const box = await region.boundingBox();
+  if (!box) return [];
+  await page.mouse.move(box.x + box.width * 0.6, box.y + Math.min(box.height / 2, 200));
+  await waitForQuiet(page);
+  const samples = [];
+  for (let i = 0; i < steps; i++) {
+    const canScroll = await region.evaluate(
+      (element) => element.scrollTop + element.clientHeight < element.scrollHeight - 2,
+    );
+    if (!canScroll) break;
+    samples.push(
+      await measureInteraction(page, {
+        inputs: ['wheel'],
+        done: () => window.__bench.armed.scrolled === true,
+        act: () => page.mouse.wheel(0, step),
+      }),
+    );
+    await waitForQuiet(page);
+  }
+  return samples;
+}
+
+/** The heatmap's scrolling region (before issue 17: the section that scrolled it sideways). */
+const HEATMAP_REGION = '[data-testid="heatmap-scroller"], section[aria-label="Heatmap table"]';
+
+/**
+ * Hovers `count` heatmap cells spread over those in view (the pointer really on them, not under
+ * a sticky header), each until its tooltip shows.
+ */
+export async function heatmapHoverSamples(page, { count = 6 } = {}) {
+  const region = page.locator(HEATMAP_REGION).first();
+  if ((await region.count()) === 0) return [];
+  await region.scrollIntoViewIfNeeded();
+  // A card scrolled into view renders its content (content-visibility) at the next frames.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await waitForQuiet(page);
+  const points = await region.evaluate((scroller, wanted) => {
+    const cells = [...scroller.querySelectorAll('[data-testid="heatmap-cell"]')];
+    const centres = cells
+      .map((cell) => {
+        const box = cell.getBoundingClientRect();
+        return { cell, x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      })
+      .filter(({ cell, x, y }) => cell.contains(document.elementFromPoint(x, y)));
+    return Array.from({ length: Math.min(wanted, centres.length) }, (_, i) => {
+      const { x, y } = centres[Math.floor(((i + 0.5) * centres.length) / wanted)];
+      return { x, y };
+    });
+  }, count);
+  const samples = [];
+  for (const point of points) {
+    // In steps: a pointer that jumps away leaves Radix's tooltip open (its grace area).
+    await page.mouse.move(5, 5, { steps: 5 });
+    await page.waitForFunction(() => !document.querySelector('[role="tooltip"]'));
+    await waitForQuiet(page);
+    samples.push(
+      await measureInteraction(page, {
+        inputs: ['pointermove'],
+        done: (pattern) =>
+          [...document.querySelectorAll('[role="tooltip"]')].some((tip) =>
+            new RegExp(pattern).test(tip.textContent.trim()),
+          ),
+        doneArg: TOOLTIP_TEXT.source,
+        act: () => page.mouse.move(point.x, point.y),
+      }),
+    );
+  }
+  await page.mouse.move(5, 5, { steps: 5 });
+  return samples;
+}
+
+/** Clicks a button and times it until `attribute` of `target` changed (both in the page). */
+export async function toggleSamples(page, { button, target, attribute, times = 2 }) {
+  const samples = [];
+  for (let i = 0; i < times; i++) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await waitForQuiet(page);
+    const before = await page.evaluate(
+      ({ target: t, attribute: a }) => document.querySelector(t)?.getAttribute(a) ?? null,
+      { target, attribute },
+    );
+    samples.push(
+      await measureInteraction(page, {
+        inputs: ['pointerdown'],
+        done: ({ target: t, attribute: a, before: b }) =>
+          (document.querySelector(t)?.getAttribute(a) ?? null) !== b,
+        doneArg: { target, attribute, before },
+        act: () => page.locator(button).first().click(),
+      }),
+    );
+    await waitForQuiet(page);
+  }
+  return samples;
+}
+
+/**
+ * Steps a native select with the arrow key `times` times (as a keyboard user does; Chromium
+ * changes a closed select's value on ArrowDown), each until the `target`'s `attribute` changed.
+ */
+export async function selectSamples(page, { select, target, attribute, times = 3 }) {
+  const samples = [];
+  const control = page.locator(select).first();
+  if ((await control.count()) === 0) return samples;
+  await control.scrollIntoViewIfNeeded();
+  await control.focus();
+  for (let i = 0; i < times; i++) {
+    await waitForQuiet(page);
+    const before = await page.evaluate(
+      ({ target: t, attribute: a }) => document.querySelector(t)?.getAttribute(a) ?? null,
+      { target, attribute },
+    );
+    samples.push(
+      await measureInteraction(page, {
+        inputs: ['keydown'],
+        done: ({ target: t, attribute: a, before: b }) =>
+          (document.querySelector(t)?.getAttribute(a) ?? null) !== b,
+        doneArg: { target, attribute, before },
+        act: () => page.keyboard.press('ArrowDown'),
+      }),
+    );
+  }
+  return samples;
+}
+
+const THEME_TOGGLE = {
+  button: 'button[aria-label="Toggle theme"]',
+  target: 'html',
+  attribute: 'class',
+};
+const SIDEBAR_TOGGLE = {
+  button: 'button[aria-label="Toggle Sidebar"]',
+  target: '[data-testid="sidebar"]',
+  attribute: 'data-state',
+};
+
+/**
+ * The admin pages' interactions: page scroll (after which `totals` records what the whole page,
+ * every section rendered, cost), and the sidebar and theme toggles.
+ */
+async function adminInteractions(page, { totals }) {
+  const scroll = await scrollSamples(page);
+  await totals('scrolled to the end');
+  return {
+    scroll,
+    'sidebar toggle': await toggleSamples(page, SIDEBAR_TOGGLE),
+    'theme toggle': await toggleSamples(page, THEME_TOGGLE),
+  };
+}
+
+/** The reviewer pages' interaction: page scroll, then the totals of the whole page. */
+async function reviewerInteractions(page, { totals }) {
+  const scroll = await scrollSamples(page);
+  await totals('scrolled to the end');
+  return { scroll };
+}
+
+/**
+ * The pages of issue 17 (web/app/router.tsx): every admin page and the reviewer list and detail.
+ * `ready` says when the main content is there; `interactions` answers named sample lists.
+ */
+export const PAGES = [
+  { name: 'admin dashboard', path: '/admin/dashboard', role: 'admin', ready: ['main h1'] },
+  { name: 'admin reviewers', path: '/admin/reviewers', role: 'admin', ready: ['main tbody tr'] },
+  {
+    name: 'admin opportunities',
+    path: '/admin/opportunities',
+    role: 'admin',
+    ready: ['main tbody tr'],
+  },
+  {
+    name: 'admin analytics',
+    path: '/admin/analytics',
+    role: 'admin',
+    ready: ['main h1', 'main svg.recharts-surface'],
+    interactions: async (page, context) => ({
+      ...(await adminInteractions(page, context)),
+      'heatmap hover': await heatmapHoverSamples(page),
+      'heatmap scroll': await regionScrollSamples(page, HEATMAP_REGION),
+      'activity sort': await selectSamples(page, {
+        select: '[data-testid="reviewer-activity-sort"]',
+        target: '[data-testid="reviewer-activity-chart"]',
+        attribute: 'data-sort',
+      }),
+    }),
+  },
+  {
+    name: 'admin results',
+    path: '/admin/results',
+    role: 'admin',
+    ready: ['main h1', 'main table'],
+  },
+  {
+    name: 'admin exports',
+    path: '/admin/exports',
+    role: 'admin',
+    ready: ['main h1', 'main button'],
+  },
+  {
+    name: 'reviewer list',
+    path: '/reviewer/opportunities',
+    role: 'reviewer',
+    ready: ['main a[href^="/reviewer/opportunities/"]'],
+    interactions: reviewerInteractions,
+  },
+  {
+    name: 'reviewer detail',
+    path: '/reviewer/opportunities/:id',
+    role: 'reviewer',
+    ready: ['main h1'],
+    interactions: reviewerInteractions,
+  },
+].map((page) => ({ interactions: adminInteractions, ...page }));
+
+// --- One page -------------------------------------------------------------------------------------
+
+/** Launches Debian's Chromium through Playwright (never a downloaded browser). */
+export function launchBrowser(executablePath) {
+  return chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+}
+
+/** A fresh context and page at 1280x800 with the session cookie, the recorder and a CDP session. */
+export async function openMeasuredPage(browser, { baseUrl, cookie }) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  if (cookie) {
+    const [name, value] = cookie.split(/=(.*)/s);
+    await context.addCookies([{ name, value, url: baseUrl }]);
+  }
+  await context.addInitScript(installRecorder);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  return { context, page, cdp };
+}
+
+/** One run of one page: its load figures and its interactions' samples. */
+export async function measurePage(
+  browser,
+  { baseUrl, cookie, page: spec, path: urlPath, timeDomain },
+) {
+  const { context, page, cdp } = await openMeasuredPage(browser, { baseUrl, cookie });
+  try {
+    const load = await measurePageLoad(
+      page,
+      cdp,
+      `${baseUrl}${urlPath}`,
+      {
+        all: spec.ready,
+        none: LOADING_MARKERS,
+      },
+      { timeDomain },
+    );
+    const totals = {};
+    const interactions = spec.interactions
+      ? await spec.interactions(page, {
+          totals: async (label) => {
+            totals[label] = await measureTotals(page, cdp, load.before);
+          },
+        })
+      : {};
+    const { before: _before, ...figures } = load;
+    return { load: figures, totals, interactions };
+  } finally {
+    await context.close();
+  }
+}
+
+// --- Main -----------------------------------------------------------------------------------------
+
+async function main() {
+  const { values: args } = parseArgs({
+    options: {
+      reviewers: { type: 'string', default: '200' },
+      opportunities: { type: 'string', default: String(OPPORTUNITIES) },
+      runs: { type: 'string', default: '3' },
+      pages: { type: 'string', default: '' },
+      chrome: { type: 'string', default: process.env.CHROME_PATH || '/usr/bin/chromium' },
+      out: { type: 'string', default: '' },
+      wall: { type: 'boolean', default: false },
+    },
+  });
+  const reviewers = Number(args.reviewers);
+  const opportunities = Number(args.opportunities);
+  const runs = Number(args.runs);
+  if (!Number.isInteger(reviewers) || reviewers < 1) throw new Error('--reviewers: a count >= 1');
+  if (!Number.isInteger(opportunities) || opportunities < 1 || opportunities > OPPORTUNITIES) {
+    throw new Error(`--opportunities: 1 to ${OPPORTUNITIES}`);
+  }
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a count >= 1');
+  if (!fs.existsSync(args.chrome)) {
+    throw new Error(`No Chromium at ${args.chrome}: apt-get install -y chromium, or --chrome PATH`);
+  }
+  const wanted = args.pages ? args.pages.split(',').map((word) => word.trim()) : [];
+  const pages = PAGES.filter(
+    (page) => wanted.length === 0 || wanted.some((word) => page.name.includes(word)),
+  );
+
+  buildIfStale();
+  const server = await startServer({ label: 'server' });
+  let browser;
+  try {
+    console.log(`Seeding ${reviewers} reviewers x ${opportunities} opportunities through the API`);
+    const cycle = await seedReviewCycle(server.baseUrl, {
+      reviewers,
+      opportunities,
+      log: console.log,
+    });
+    await settleDatabase(server);
+    const { json: list } = await request(server.baseUrl, 'GET', '/api/reviewer/opportunities', {
+      cookie: cycle.cookies[0],
+    });
+    browser = await launchBrowser(args.chrome);
+    console.log(`Chromium ${browser.version()}, ${runs} run(s) per page, load ${os.loadavg()[0]}`);
+
+    const results = [];
+    for (const spec of pages) {
+      const urlPath = spec.path.replace(':id', list[Math.floor(list.length / 2)].id);
+      const cookie = spec.role === 'admin' ? cycle.adminCookie : cycle.cookies[0];
+      const pageRuns = [];
+      for (let run = 0; run < runs; run++) {
+        pageRuns.push(
+          await measurePage(browser, {
+            baseUrl: server.baseUrl,
+            cookie,
+            page: spec,
+            path: urlPath,
+          }),
+        );
+        const { load } = pageRuns.at(-1);
+        console.log(
+          `  ${spec.name} run ${run + 1}: task ${load.taskMs.toFixed(0)} ms, script ` +
+            `${load.scriptMs.toFixed(0)} ms, ${load.elements} elements, interactive ` +
+            `${load.interactiveMs.toFixed(0)} ms`,
+        );
+      }
+      results.push(summarize(spec, urlPath, pageRuns));
+    }
+    printResults(results);
+    const file = path.resolve(
+      root,
+      args.out || `bench/results/${reviewers === 200 ? 'web' : `web-${reviewers}`}.json`,
+    );
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(
+      file,
+      `${JSON.stringify(
+        {
+          kind: 'web',
+          at: new Date().toISOString(),
+          reviewers,
+          opportunities,
+          runs,
+          time: args.wall ? 'wall clock' : 'main-thread CPU',
+          viewport: VIEWPORT,
+          chromium: browser.version(),
+          cpus: os.cpus().length,
+          loadAverage: os.loadavg(),
+          results,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`\nFigures written to ${path.relative(process.cwd(), file)}`);
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}
+
+/** Medians and ranges of one page's runs. */
+function summarize(spec, urlPath, pageRuns) {
+  const load = Object.fromEntries(
+    ['taskMs', 'scriptMs', 'layoutMs', 'elements', 'nodes', 'readyMs', 'interactiveMs'].map(
+      (key) => [key, rangeOf(pageRuns.map((run) => run.load[key]))],
+    ),
+  );
+  const whole = pageRuns[0].totals['scrolled to the end']
+    ? Object.fromEntries(
+        ['taskMs', 'scriptMs', 'elements', 'nodes'].map((key) => [
+          key,
+          rangeOf(pageRuns.map((run) => run.totals['scrolled to the end']?.[key])),
+        ]),
+      )
+    : null;
+  const names = [...new Set(pageRuns.flatMap((run) => Object.keys(run.interactions)))];
+  const interactions = Object.fromEntries(
+    names.map((name) => {
+      const perRun = pageRuns.map((run) => run.interactions[name] ?? []);
+      // Per run, the worst sample (what a user meets); across runs, median and range of it.
+      const worst = (key) =>
+        rangeOf(
+          perRun.map((samples) =>
+            samples.length ? Math.max(...samples.map((s) => s[key])) : null,
+          ),
+        );
+      return [
+        name,
+        {
+          samples: perRun.map((samples) => samples.length),
+          latencyMs: worst('latency'),
+          worstFrameMs: worst('worstFrame'),
+          medianLatencyMs: rangeOf(perRun.flatMap((samples) => samples.map((s) => s.latency))),
+        },
+      ];
+    }),
+  );
+  return { page: spec.name, path: urlPath, load, whole, interactions, runs: pageRuns };
+}
+
+function printResults(results) {
+  console.log('');
+  console.log(
+    formatTable(
+      [
+        ['page', 'l'],
+        ['task ms', 'r'],
+        ['script ms', 'r'],
+        ['elements', 'r'],
+        ['nodes', 'r'],
+        ['interactive ms', 'r'],
+        ['task ms, all read', 'r'],
+        ['elements, all read', 'r'],
+      ],
+      results.map((r) => [
+        r.page,
+        formatRange(r.load.taskMs),
+        formatRange(r.load.scriptMs),
+        formatRange(r.load.elements),
+        formatRange(r.load.nodes),
+        formatRange(r.load.interactiveMs),
+        r.whole ? formatRange(r.whole.taskMs) : '-',
+        r.whole ? formatRange(r.whole.elements) : '-',
+      ]),
+    ),
+  );
+  console.log('');
+  console.log(
+    formatTable(
+      [
+        ['page', 'l'],
+        ['interaction', 'l'],
+        ['worst latency ms', 'r'],
+        ['worst frame ms', 'r'],
+        ['median latency ms', 'r'],
+      ],
+      results.flatMap((r) =>
+        Object.entries(r.interactions).map(([name, figures]) => [
+          r.page,
+          name,
+          formatRange(figures.latencyMs),
+          formatRange(figures.worstFrameMs),
+          formatRange(figures.medianLatencyMs),
+        ]),
+      ),
+    ),
+  );
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await main();
+}
