@@ -277,7 +277,7 @@ export const PAGES = [
     name: 'admin analytics',
     path: '/admin/analytics',
     role: 'admin',
-    ready: ['main h1', 'main svg.recharts-surface'],
+    ready: ['main h1', 'main svg[data-chart]'],
     interactions: async (page, context) => ({
       ...(await adminInteractions(page, context)),
       'heatmap hover': await heatmapHoverSamples(page),

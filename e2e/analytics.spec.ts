@@ -161,13 +161,25 @@ test.describe('with known reviews', () => {
       'Strategic Alignment vs Business Potential',
       'Sustainability vs Market Potential',
     ]);
-    await expect(correlation.locator('svg.recharts-surface')).toHaveCount(4);
+    await expect(correlation.getByRole('application')).toHaveCount(4);
     const activity = region(page, 'Reviewer Activity & Average Scores');
     await expect(activity.locator('svg text', { hasText: reviewerNames[0]! })).toBeVisible();
     // Two value axes: review counts on the left, the average score (0-5) on the right.
-    await expect(activity.locator('.recharts-yAxis')).toHaveCount(2);
-    await expect(activity.locator('svg text', { hasText: /^Reviews$/ })).toBeVisible();
-    await expect(activity.locator('svg text', { hasText: /^Avg Score$/ })).toBeVisible();
+    const activityChart = activity.getByRole('application', {
+      name: 'Reviewer Activity & Average Scores chart',
+    });
+    await expect(
+      activityChart.locator('[data-axis="left"] text', { hasText: /^Reviews$/ }),
+    ).toBeVisible();
+    await expect(activityChart.locator('[data-axis="right"] text')).toHaveText([
+      '0',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      'Avg Score',
+    ]);
 
     // Top table: composite, reviews and disagreement of our two reviewed opportunities.
     const top = region(page, 'Top Opportunities by Composite Score');

@@ -53,7 +53,7 @@ const heatmap = [
 ];
 
 describe('analytics page', () => {
-  // The page (with recharts) is a lazy chunk: load it once up front, so that no test's first
+  // The page is a lazy chunk: load it once up front, so that no test's first
   // query has to wait for the import on a busy machine.
   beforeAll(async () => {
     await import('@web/app/routes/admin/analytics-page');

@@ -1,12 +1,30 @@
-import type { ReactNode } from 'react';
-
 /**
- * Props of a chart legend: above the plot, series in the order they are drawn (recharts would
- * sort them by name), names in small theme-coloured text. No fixed height: on a phone the names
- * wrap onto several lines, and recharts then makes room for them instead of drawing over the bars.
+ * A chart's legend above its plot: the series in the order they are drawn, each with its colour,
+ * in small text that wraps onto more lines on a phone.
  */
-export const CHART_LEGEND = {
-  verticalAlign: 'top',
-  itemSorter: null,
-  formatter: (value: ReactNode) => <span className="text-xs text-foreground">{value}</span>,
-} as const;
+export function ChartLegend({
+  items,
+  align = 'center',
+}: {
+  items: ReadonlyArray<{ label: string; color: string }>;
+  align?: 'left' | 'center';
+}) {
+  return (
+    <ul
+      className={`mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-foreground ${
+        align === 'center' ? 'justify-center' : 'justify-start'
+      }`}
+    >
+      {items.map((item) => (
+        <li key={item.label} className="flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="size-2.5 rounded-sm"
+            style={{ background: item.color }}
+          />
+          {item.label}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,25 +1,12 @@
 import { memo } from 'react';
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import { formatScore2, type OpportunityChartPoint } from '../lib/analytics-data';
-import {
-  CHART_HEIGHT,
-  COMPOSITE_COLOR,
-  GRID_STYLE,
-  INITIAL_DIMENSION,
-  RESIZE_DEBOUNCE_MS,
-  SCORE_AXIS,
-} from '../lib/chart-theme';
+import { CHART_HEIGHT, COMPOSITE_COLOR, SCORE_TICKS } from '../lib/chart-theme';
+import { CategoryChart, type ValueAxisSpec } from './category-chart';
 import { ChartScroller } from './chart-scroller';
-import { pointTooltip } from './chart-tooltip-box';
-import { nameAxisProps } from './slanted-axis-tick';
+
+// The left margin leaves room for the first name, which slants to the left of its point.
+const MARGIN = { top: 8, right: 24, bottom: 8, left: 56 };
+const SCORE_AXIS: ValueAxisSpec = { ticks: SCORE_TICKS, width: 32 };
 
 /** 'Composite Score Trend': the average composite of each reviewed opportunity, y axis 0-5. */
 function CompositeTrendChartView({ data }: { data: OpportunityChartPoint[] }) {
@@ -28,34 +15,28 @@ function CompositeTrendChartView({ data }: { data: OpportunityChartPoint[] }) {
       label="Trend chart (scrolls sideways)"
       minWidth={Math.max(320, data.length * 48)}
     >
-      <ResponsiveContainer
-        debounce={RESIZE_DEBOUNCE_MS}
-        width="100%"
+      <CategoryChart
+        label="Composite Score Trend chart"
+        kind="trend"
+        names={data.map((point) => point.name)}
+        series={[
+          {
+            label: 'Composite',
+            color: COMPOSITE_COLOR,
+            kind: 'line',
+            values: data.map((point) => point.composite),
+          },
+        ]}
+        left={SCORE_AXIS}
         height={CHART_HEIGHT}
-        initialDimension={INITIAL_DIMENSION}
-      >
-        <LineChart data={data} margin={{ top: 8, right: 24, bottom: 8, left: 24 }}>
-          <CartesianGrid {...GRID_STYLE} />
-          <XAxis {...nameAxisProps(90)} padding={{ left: 48, right: 24 }} />
-          <YAxis {...SCORE_AXIS} width={32} />
-          <Tooltip
-            cursor={{ stroke: 'var(--border)' }}
-            content={pointTooltip((point: OpportunityChartPoint) => ({
-              title: point.label,
-              lines: [`Composite: ${formatScore2(point.composite)}`],
-            }))}
-          />
-          <Line
-            type="monotone"
-            dataKey="composite"
-            name="Composite"
-            stroke={COMPOSITE_COLOR}
-            strokeWidth={2}
-            dot={{ r: 4, fill: COMPOSITE_COLOR }}
-            isAnimationActive={false}
-          />
-        </LineChart>
-      </ResponsiveContainer>
+        nameAxisHeight={90}
+        margin={MARGIN}
+        verticalGrid
+        describe={(index) => ({
+          title: data[index]!.label,
+          lines: [`Composite: ${formatScore2(data[index]!.composite)}`],
+        })}
+      />
     </ChartScroller>
   );
 }

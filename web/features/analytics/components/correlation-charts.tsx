@@ -1,24 +1,8 @@
 import { RenderWhenVisible } from '@web/components/ui/render-when-visible';
 import { memo } from 'react';
-import {
-  CartesianGrid,
-  ResponsiveContainer,
-  Scatter,
-  ScatterChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import { type CorrelationPlot, formatScore2, type ScatterPoint } from '../lib/analytics-data';
-import {
-  AXIS_TICK,
-  GRID_STYLE,
-  RESIZE_DEBOUNCE_MS,
-  SCORE_AXIS,
-  SERIES_COLORS,
-  sideAxisLabel,
-} from '../lib/chart-theme';
-import { pointTooltip } from './chart-tooltip-box';
+import { type CorrelationPlot, formatScore2 } from '../lib/analytics-data';
+import { SERIES_COLORS } from '../lib/chart-theme';
+import { ScatterPlot } from './scatter-plot';
 
 const PLOT_HEIGHT = 260;
 
@@ -27,42 +11,24 @@ function CorrelationScatter({ plot, color }: { plot: CorrelationPlot; color: str
   return (
     <figure className="space-y-2">
       <figcaption className="text-sm font-medium">{plot.title}</figcaption>
-      <ResponsiveContainer
-        debounce={RESIZE_DEBOUNCE_MS}
-        width="100%"
+      <ScatterPlot
+        label={`${plot.title} chart`}
+        xLabel={plot.xLabel}
+        yLabel={plot.yLabel}
+        points={plot.points}
+        color={color}
         height={PLOT_HEIGHT}
-        initialDimension={{ width: 320, height: PLOT_HEIGHT }}
-      >
-        <ScatterChart margin={{ top: 8, right: 16, bottom: 24, left: 8 }}>
-          <CartesianGrid {...GRID_STYLE} />
-          <XAxis
-            type="number"
-            dataKey="x"
-            name={plot.xLabel}
-            {...SCORE_AXIS}
-            label={{ value: plot.xLabel, position: 'insideBottom', offset: -12, ...AXIS_TICK }}
-          />
-          <YAxis
-            type="number"
-            dataKey="y"
-            name={plot.yLabel}
-            {...SCORE_AXIS}
-            width={40}
-            label={sideAxisLabel(plot.yLabel, 'left')}
-          />
-          <Tooltip
-            cursor={{ strokeDasharray: '3 3', stroke: 'var(--border)' }}
-            content={pointTooltip((point: ScatterPoint) => ({
-              title: `#${point.number} ${point.title}`,
-              lines: [
-                `${plot.xLabel}: ${formatScore2(point.x)}`,
-                `${plot.yLabel}: ${formatScore2(point.y)}`,
-              ],
-            }))}
-          />
-          <Scatter data={plot.points} fill={color} isAnimationActive={false} />
-        </ScatterChart>
-      </ResponsiveContainer>
+        describe={(index) => {
+          const point = plot.points[index]!;
+          return {
+            title: `#${point.number} ${point.title}`,
+            lines: [
+              `${plot.xLabel}: ${formatScore2(point.x)}`,
+              `${plot.yLabel}: ${formatScore2(point.y)}`,
+            ],
+          };
+        }}
+      />
     </figure>
   );
 }

@@ -1,86 +1,66 @@
 import { EMPTY_MARK } from '@web/lib/empty-mark';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { useMemo } from 'react';
 import { formatScore2, type ReviewerActivityPoint } from '../lib/analytics-data';
-import {
-  AXIS_STYLE,
-  BAR_CURSOR,
-  BAR_STYLE,
-  CHART_HEIGHT,
-  GRID_STYLE,
-  INITIAL_DIMENSION,
-  RESIZE_DEBOUNCE_MS,
-  SCORE_AXIS,
-  SERIES_COLORS,
-  sideAxisLabel,
-} from '../lib/chart-theme';
-import { CHART_LEGEND } from './chart-legend';
-import { pointTooltip } from './chart-tooltip-box';
-import { nameAxisProps } from './slanted-axis-tick';
+import { countTicks } from '../lib/chart-geometry';
+import { CHART_HEIGHT, SCORE_TICKS, SERIES_COLORS } from '../lib/chart-theme';
+import { CategoryChart, type ValueAxisSpec } from './category-chart';
+
+const MARGIN = { top: 8, right: 8, bottom: 8, left: 32 };
+const SCORE_AXIS: ValueAxisSpec = { ticks: SCORE_TICKS, title: 'Avg Score', width: 40 };
 
 /**
  * 'Reviewer Activity & Average Scores': review counts on the left axis, average composite on the
  * right axis (0-5), reviewer names cut to 15 characters.
  */
 export function ReviewerActivityChart({ data }: { data: ReviewerActivityPoint[] }) {
+  const { names, series, countAxis } = useMemo(
+    () => ({
+      names: data.map((point) => point.name),
+      series: [
+        {
+          label: 'Reviews',
+          color: SERIES_COLORS[0],
+          kind: 'bar' as const,
+          values: data.map((point) => point.reviewCount),
+        },
+        {
+          label: 'Avg Score',
+          color: SERIES_COLORS[1],
+          kind: 'bar' as const,
+          axis: 'right' as const,
+          values: data.map((point) => point.avgComposite),
+        },
+      ],
+      countAxis: {
+        ticks: countTicks(Math.max(0, ...data.map((point) => point.reviewCount))),
+        title: 'Reviews',
+        width: 40,
+      },
+    }),
+    [data],
+  );
   return (
-    <ResponsiveContainer
-      debounce={RESIZE_DEBOUNCE_MS}
-      width="100%"
+    <CategoryChart
+      label="Reviewer Activity & Average Scores chart"
+      kind="activity"
+      names={names}
+      series={series}
+      left={countAxis}
+      right={SCORE_AXIS}
       height={CHART_HEIGHT + 40}
-      initialDimension={INITIAL_DIMENSION}
-    >
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 24 }}>
-        <CartesianGrid {...GRID_STYLE} vertical={false} />
-        <XAxis {...nameAxisProps(70)} />
-        <YAxis
-          yAxisId="reviews"
-          allowDecimals={false}
-          {...AXIS_STYLE}
-          width={40}
-          label={sideAxisLabel('Reviews', 'left')}
-        />
-        <YAxis
-          yAxisId="score"
-          orientation="right"
-          {...SCORE_AXIS}
-          width={40}
-          label={sideAxisLabel('Avg Score', 'right')}
-        />
-        <Tooltip
-          cursor={BAR_CURSOR}
-          content={pointTooltip((point: ReviewerActivityPoint) => ({
-            title: point.fullName,
-            lines: [
-              `Reviews: ${point.reviewCount}`,
-              `Avg Score: ${point.avgComposite === null ? EMPTY_MARK : formatScore2(point.avgComposite)}`,
-            ],
-          }))}
-        />
-        <Legend {...CHART_LEGEND} />
-        <Bar
-          yAxisId="reviews"
-          dataKey="reviewCount"
-          name="Reviews"
-          fill={SERIES_COLORS[0]}
-          {...BAR_STYLE}
-        />
-        <Bar
-          yAxisId="score"
-          dataKey="avgComposite"
-          name="Avg Score"
-          fill={SERIES_COLORS[1]}
-          {...BAR_STYLE}
-        />
-      </BarChart>
-    </ResponsiveContainer>
+      nameAxisHeight={70}
+      margin={MARGIN}
+      legend="center"
+      describe={(index) => {
+        const point = data[index]!;
+        return {
+          title: point.fullName,
+          lines: [
+            `Reviews: ${point.reviewCount}`,
+            `Avg Score: ${point.avgComposite === null ? EMPTY_MARK : formatScore2(point.avgComposite)}`,
+          ],
+        };
+      }}
+    />
   );
 }
