@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { ErrorCard, LoadingCards } from '@web/components/ui/card-states';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import {
   heatmapQuery,
   opportunityAnalyticsQuery,
@@ -36,9 +36,15 @@ export function AnalyticsView() {
     queries: [opportunityAnalyticsQuery, reviewerAnalyticsQuery, heatmapQuery],
   });
   const failed = [opportunities, reviewers, heatmap].find((query) => query.isError);
+  // An answer arrives through useSyncExternalStore, whose renders React cannot interrupt; the
+  // sections are built from deferred copies instead, in a background render that React splits
+  // into short tasks (on a phone's CPU, one task of the whole first screen blocked input for a
+  // second).
+  const opportunityRows = useDeferredValue(opportunities.data);
+  const reviewerRows = useDeferredValue(reviewers.data);
+  const heatmapRows = useDeferredValue(heatmap.data);
   // Derived once per answer: each call that answers re-renders this view, and the charts (memo)
   // then skip their work unless their own data changed.
-  const opportunityRows = opportunities.data;
   const derived = useMemo(
     () =>
       opportunityRows && {
@@ -49,8 +55,8 @@ export function AnalyticsView() {
     [opportunityRows],
   );
   const activityData = useMemo(
-    () => reviewers.data && reviewerActivityData(reviewers.data),
-    [reviewers.data],
+    () => reviewerRows && reviewerActivityData(reviewerRows),
+    [reviewerRows],
   );
 
   if (failed) {
@@ -122,10 +128,10 @@ export function AnalyticsView() {
         <CorrelationCharts plots={plots} />
       </DeferredChartCard>
 
-      {reviewers.data && activityData ? (
+      {reviewerRows && activityData ? (
         <DeferredChartCard
           {...activity}
-          isEmpty={reviewers.data.length === 0}
+          isEmpty={reviewerRows.length === 0}
           emptyText="No reviewers yet"
           bodyHeight={BODY_HEIGHT.activity}
         >
@@ -135,14 +141,14 @@ export function AnalyticsView() {
         <ChartCardPlaceholder {...activity} bodyHeight={BODY_HEIGHT.activity} />
       )}
 
-      {heatmap.data ? (
+      {heatmapRows ? (
         <DeferredChartCard
           {...completion}
-          isEmpty={!hasHeatmapData(heatmap.data)}
+          isEmpty={!hasHeatmapData(heatmapRows)}
           emptyText="No review data available yet"
           bodyHeight={BODY_HEIGHT.heatmap}
         >
-          <CompletionHeatmap rows={heatmap.data} />
+          <CompletionHeatmap rows={heatmapRows} />
         </DeferredChartCard>
       ) : (
         <ChartCardPlaceholder {...completion} bodyHeight={BODY_HEIGHT.heatmap} />

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { opportunityChartData, reviewerActivityData } from '../lib/analytics-data';
@@ -22,15 +22,20 @@ const data = opportunityChartData([
   opportunityRow({ number: 4, title: 'Vertical farming kit', avgComposite: 3.25 }),
 ]);
 
-const chart = (name: string) => screen.getByRole('application', { name });
+/** The chart's SVG once it is drawn (after its width is known). */
+async function chart(name: string) {
+  const svg = await screen.findByRole('application', { name });
+  await waitFor(() => expect(svg.querySelector('[data-axis]')).not.toBeNull());
+  return svg;
+}
 const texts = (element: Element, selector: string) =>
   [...element.querySelectorAll(selector)].map((node) => node.textContent);
 const attr = (element: Element, name: string) => Number(element.getAttribute(name));
 
 describe('composite trend chart', () => {
-  it('draws a point per reviewed opportunity on a 0-5 axis, names cut to 20 characters', () => {
+  it('draws a point per reviewed opportunity on a 0-5 axis, names cut to 20 characters', async () => {
     render(<CompositeTrendChart data={data} />);
-    const svg = chart('Composite Score Trend chart');
+    const svg = await chart('Composite Score Trend chart');
     expect(texts(svg, '[data-axis="left"] text')).toEqual(['0', '1', '2', '3', '4', '5']);
     expect(texts(svg, '[data-axis="names"] text')).toEqual([
       'Modular heat pumps f...',
@@ -61,9 +66,9 @@ describe('composite trend chart', () => {
     expect(numbers.at(-1)).toBeCloseTo(expected[2]![1]!, 9);
   });
 
-  it('shows the tooltip of the opportunity under the pointer, and hides it when the pointer leaves', () => {
+  it('shows the tooltip of the opportunity under the pointer, and hides it when the pointer leaves', async () => {
     render(<CompositeTrendChart data={data} />);
-    const svg = chart('Composite Score Trend chart');
+    const svg = await chart('Composite Score Trend chart');
     // x 360 lies in the second category (264-440); y 100 inside the plot.
     fireEvent.pointerMove(svg, { clientX: 360, clientY: 100 });
     expect(screen.getByText('#2 Recyclable battery casings')).toBeInTheDocument();
@@ -77,7 +82,7 @@ describe('composite trend chart', () => {
     const user = userEvent.setup();
     await user.tab(); // the sideways scroller
     await user.tab();
-    expect(chart('Composite Score Trend chart')).toHaveFocus();
+    expect(await chart('Composite Score Trend chart')).toHaveFocus();
     expect(screen.getByText('Composite: 2.00')).toBeInTheDocument();
     await user.keyboard('{ArrowRight}');
     expect(screen.getByText('Composite: 4.50')).toBeInTheDocument();
@@ -94,9 +99,9 @@ describe('composite trend chart', () => {
 });
 
 describe('score breakdown chart', () => {
-  it('draws five bars per opportunity at their scores, with a legend and a tooltip', () => {
+  it('draws five bars per opportunity at their scores, with a legend and a tooltip', async () => {
     render(<CriteriaBreakdownChart data={data} />);
-    const svg = chart('Score Breakdown by Criteria chart');
+    const svg = await chart('Score Breakdown by Criteria chart');
     expect(texts(svg, '[data-axis="left"] text')).toEqual(['0', '1', '2', '3', '4', '5']);
     expect(svg.querySelectorAll('path[d]')).toHaveLength(15);
     const legend = screen.getByRole('list');
@@ -153,9 +158,9 @@ describe('reviewer activity chart', () => {
     reviewerRow({ name: 'Bo', reviewCount: 0, avgComposite: null }),
   ]);
 
-  it('measures reviews on the left and the average (0-5) on the right, names cut to 15', () => {
+  it('measures reviews on the left and the average (0-5) on the right, names cut to 15', async () => {
     render(<ReviewerActivityChart data={reviewers} />);
-    const svg = chart('Reviewer Activity & Average Scores chart');
+    const svg = await chart('Reviewer Activity & Average Scores chart');
     expect(texts(svg, '[data-axis="left"] text')).toEqual(['0', '2', '4', '6', '8', 'Reviews']);
     expect(texts(svg, '[data-axis="right"] text')).toEqual([
       '0',
@@ -192,9 +197,9 @@ describe('reviewer activity chart', () => {
     expect(screen.getByText('Avg Score: 3.50')).toBeInTheDocument();
   });
 
-  it.each([[WIDTH]])('draws at the %i px fallback width where nothing is measured', (width) => {
+  it.each([[WIDTH]])('draws at the %i px fallback width where nothing is measured', async (width) => {
     render(<ReviewerActivityChart data={reviewers} />);
-    expect(chart('Reviewer Activity & Average Scores chart')).toHaveAttribute(
+    expect(await chart('Reviewer Activity & Average Scores chart')).toHaveAttribute(
       'width',
       String(width),
     );

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { correlationPlots } from '../lib/analytics-data';
@@ -27,7 +27,7 @@ describe('correlation scatter plots', () => {
     ];
     for (const name of names) {
       const svg = await screen.findByRole('application', { name });
-      expect(svg.querySelectorAll('circle')).toHaveLength(2);
+      await waitFor(() => expect(svg.querySelectorAll('circle')).toHaveLength(2));
       const ticks = (axis: string) =>
         [...svg.querySelectorAll(`[data-axis="${axis}"] text`)].map((text) => text.textContent);
       expect(ticks('bottom').slice(0, 6)).toEqual(['0', '1', '2', '3', '4', '5']);
@@ -50,6 +50,7 @@ describe('correlation scatter plots', () => {
     const svg = await screen.findByRole('application', {
       name: 'Technology Readiness vs Market Potential chart',
     });
+    await waitFor(() => expect(svg.querySelectorAll('circle')).toHaveLength(2));
     // Within the 10 px reach of the first dot (252.8, 107), then far from both.
     fireEvent.pointerMove(svg, { clientX: 258, clientY: 110 });
     expect(screen.getByText('#7 A very long opportunity titles...')).toBeInTheDocument();

@@ -56,9 +56,9 @@ describe('chart geometry', () => {
     // 100 px, 5 bars: 10 px each side, 4 x 4 px of gaps, (100 - 20 - 16) / 5 = 12.8 px a bar.
     const bars = groupedBars(100, 5);
     for (const bar of bars) expect(bar.width).toBeCloseTo(12.8, 10);
-    [10, 26.8, 43.6, 60.4, 77.2].forEach((offset, index) =>
-      expect(bars[index]!.offset).toBeCloseTo(offset, 10),
-    );
+    for (const [index, offset] of [10, 26.8, 43.6, 60.4, 77.2].entries()) {
+      expect(bars[index]!.offset).toBeCloseTo(offset, 10);
+    }
     expect(bars.at(-1)!.offset + bars.at(-1)!.width).toBeCloseTo(90);
     expect(groupedBars(10, 5).every((bar) => bar.width === 1)).toBe(true);
   });
@@ -93,7 +93,9 @@ describe('chart geometry', () => {
     );
     const expected = [0, 0, 1 / 3, 0.5, 2 / 3, 1, 1, 1, 4 / 3, 1, 5 / 3, 0.5, 2, 0];
     expect(numbers).toHaveLength(expected.length);
-    numbers.forEach((value, index) => expect(value).toBeCloseTo(expected[index]!, 10));
+    for (const [index, value] of numbers.entries()) {
+      expect(value).toBeCloseTo(expected[index]!, 10);
+    }
     expect(monotonePath([{ x: 0, y: 5 }])).toBe('M0,5');
     expect(monotonePath([])).toBe('');
     expect(
