@@ -16,7 +16,7 @@ export function ChartTooltipBox({ title, lines }: ChartTooltipContent) {
 
 /** How far a tooltip keeps from the point it describes, and the width it is assumed to need. */
 const TOOLTIP_OFFSET = 12;
-const TOOLTIP_ROOM = 220;
+const TOOLTIP_ROOM = 280;
 
 /**
  * The tooltip of a chart's active point, placed beside `x` (to its left when there is no room on
@@ -38,7 +38,7 @@ export function ChartTooltip({
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none absolute z-10 w-max max-w-[220px]"
+      className="pointer-events-none absolute z-10 w-max max-w-[280px]"
       style={
         toLeft
           ? { right: width - x + TOOLTIP_OFFSET, top: y }
