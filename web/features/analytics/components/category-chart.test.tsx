@@ -197,11 +197,14 @@ describe('reviewer activity chart', () => {
     expect(screen.getByText('Avg Score: 3.50')).toBeInTheDocument();
   });
 
-  it.each([[WIDTH]])('draws at the %i px fallback width where nothing is measured', async (width) => {
-    render(<ReviewerActivityChart data={reviewers} />);
-    expect(await chart('Reviewer Activity & Average Scores chart')).toHaveAttribute(
-      'width',
-      String(width),
-    );
-  });
+  it.each([[WIDTH]])(
+    'draws at the %i px fallback width where nothing is measured',
+    async (width) => {
+      render(<ReviewerActivityChart data={reviewers} />);
+      expect(await chart('Reviewer Activity & Average Scores chart')).toHaveAttribute(
+        'width',
+        String(width),
+      );
+    },
+  );
 });

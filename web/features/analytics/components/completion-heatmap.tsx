@@ -2,7 +2,7 @@ import type { HeatmapRow } from '@shared/analytics-schemas';
 import { DelegatedTooltip } from '@web/components/ui/delegated-tooltip';
 import { useRowWindow } from '@web/components/ui/use-row-window';
 import { cn } from '@web/lib/cn';
-import { type KeyboardEvent, memo, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   CONFLICT_BAND,
   heatmapCellBand,
@@ -21,8 +21,11 @@ const HEADER_HEIGHT = 40;
 const VIEWPORT_HEIGHT = 448;
 const OVERSCAN = 3;
 
-/** The colour key under the heatmap: 1-2, 2-3, 3-4, 4-5, Not reviewed (and the issue-18 states). */
-export function HeatmapLegend({ rows }: { rows: HeatmapRow[] }) {
+/**
+ * The colour key under the heatmap: 1-2, 2-3, 3-4, 4-5, Not reviewed (and the issue-18 states).
+ * Memoised: it reads every cell, and the table re-renders on each scroll step.
+ */
+export const HeatmapLegend = memo(function HeatmapLegend({ rows }: { rows: HeatmapRow[] }) {
   return (
     <ul aria-label="Legend" className="flex flex-wrap items-center gap-4 text-xs">
       {heatmapLegendOf(rows).map((band) => (
@@ -37,7 +40,7 @@ export function HeatmapLegend({ rows }: { rows: HeatmapRow[] }) {
       ))}
     </ul>
   );
-}
+});
 
 /**
  * One reviewer's row: one element per cell (the cell is its own tooltip target, focus stop and
@@ -101,7 +104,8 @@ const HeatmapTableRow = memo(function HeatmapTableRow({
  * which the arrow keys, Home/End and Page Up/Down move between the cells (each showing its tooltip).
  */
 function CompletionHeatmapView({ rows }: { rows: HeatmapRow[] }) {
-  const columns = heatmapColumns(rows);
+  // Kept across scroll steps, so that the header row is not rebuilt with the rows.
+  const columns = useMemo(() => heatmapColumns(rows), [rows]);
   const scrollerRef = useRef<HTMLElement>(null);
   const { first, last, scrollToRow } = useRowWindow(scrollerRef, {
     count: rows.length,

@@ -83,11 +83,13 @@ export function heatmapCellLabel(cell: HeatmapCell): string {
  * interest' only when some cell is one (never in the default open review mode).
  */
 export function heatmapLegendOf(rows: HeatmapRow[]): HeatmapBand[] {
-  const cells = rows.flatMap((row) => row.opportunities);
+  // Scanned in place: at 1,000 reviewers a flattened copy would be 50,000 cells.
+  const anyCell = (test: (cell: HeatmapRow['opportunities'][number]) => boolean) =>
+    rows.some((row) => row.opportunities.some(test));
   return [
     ...HEATMAP_LEGEND,
-    ...(cells.some((cell) => !cell.conflict && cell.unassigned) ? [NOT_ASSIGNED_BAND] : []),
-    ...(cells.some((cell) => cell.conflict) ? [CONFLICT_BAND] : []),
+    ...(anyCell((cell) => !cell.conflict && !!cell.unassigned) ? [NOT_ASSIGNED_BAND] : []),
+    ...(anyCell((cell) => !!cell.conflict) ? [CONFLICT_BAND] : []),
   ];
 }
 
