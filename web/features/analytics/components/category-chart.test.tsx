@@ -77,6 +77,14 @@ describe('composite trend chart', () => {
     expect(screen.queryByText('Composite: 4.50')).not.toBeInTheDocument();
   });
 
+  it('keeps the tooltip of a tapped opportunity after the finger leaves', async () => {
+    render(<CompositeTrendChart data={data} />);
+    const svg = await chart('Composite Score Trend chart');
+    fireEvent.pointerDown(svg, { clientX: 530, clientY: 100, pointerType: 'touch' });
+    fireEvent.pointerLeave(svg, { pointerType: 'touch' });
+    expect(screen.getByText('Composite: 3.25')).toBeInTheDocument();
+  });
+
   it('moves between opportunities with the arrow keys once focused', async () => {
     render(<CompositeTrendChart data={data} />);
     const user = userEvent.setup();

@@ -194,7 +194,11 @@ export function CategoryChart(props: CategoryChartProps) {
         height={svgHeight}
         className="block overflow-visible rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
         onPointerMove={onPointerMove}
-        onPointerLeave={() => point(null)}
+        // A tap shows the tooltip and keeps it (a finger leaves the screen as soon as it taps).
+        onPointerDown={onPointerMove}
+        onPointerLeave={(event) => {
+          if (event.pointerType !== 'touch') point(null);
+        }}
         {...keyboard}
       >
         {activeIndex !== null ? (
