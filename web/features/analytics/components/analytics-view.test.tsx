@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, type FakeResponse, stubSession } from '@web/test/fake-server';
 import { renderApp } from '@web/test/render-app';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { heatmapRow, opportunityRow, reviewerRow } from '../test/analytics-fixtures';
 
 type Answers = {
@@ -51,6 +51,10 @@ const heatmap = [
   heatmapRow('Ann Alvarez', [3.2, 4.8, null, 2.05]),
   heatmapRow('Bob Brown', [null, 4, null, 1.5]),
 ];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('analytics page', () => {
   // The page is a lazy chunk: load it once up front, so that no test's first
@@ -202,6 +206,56 @@ describe('analytics page', () => {
     heatmapFails = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { name: 'Review Completion Heatmap' })).toBeVisible();
+  });
+
+  it('asks for the heatmap only when its card comes near the viewport', async () => {
+    // An IntersectionObserver that reports what a browser does on observe (not in view), and
+    // lets the test bring one observed element into view.
+    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+    class InViewObserver {
+      targets: Element[] = [];
+      constructor(readonly callback: IntersectionObserverCallback) {
+        observers.push(this);
+      }
+      observe(target: Element) {
+        this.targets.push(target);
+        queueMicrotask(() =>
+          this.callback(
+            [{ target, isIntersecting: false } as IntersectionObserverEntry],
+            this as unknown as IntersectionObserver,
+          ),
+        );
+      }
+      disconnect() {}
+      unobserve() {}
+      takeRecords() {
+        return [];
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', InViewObserver);
+    const { requests } = openAnalytics({ opportunities, heatmap });
+    expect(await screen.findByRole('heading', { name: 'Composite Score Trend' })).toBeVisible();
+    const placeholder = screen.getByText('Review Completion Heatmap');
+    await waitFor(() =>
+      expect(observers.some((o) => o.targets.some((t) => t.contains(placeholder)))).toBe(true),
+    );
+    // Well past the second after which a silent observer would reveal it anyway.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(requests.map((request) => request.url)).not.toContain('/api/admin/analytics/heatmap');
+
+    for (const observer of observers.filter((o) =>
+      o.targets.some((t) => t.contains(placeholder)),
+    )) {
+      observer.callback(
+        observer.targets.map(
+          (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
+        ),
+        observer as unknown as IntersectionObserver,
+      );
+    }
+    await waitFor(() =>
+      expect(requests.map((request) => request.url)).toContain('/api/admin/analytics/heatmap'),
+    );
   });
 
   it('shows a loading state until the data arrives', async () => {

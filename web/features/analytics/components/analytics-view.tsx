@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { ErrorCard, LoadingCards } from '@web/components/ui/card-states';
-import { useDeferredValue, useMemo } from 'react';
+import { RenderWhenVisible } from '@web/components/ui/render-when-visible';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   heatmapQuery,
   opportunityAnalyticsQuery,
@@ -27,13 +28,23 @@ const BODY_HEIGHT = { breakdown: 360, correlation: 560, activity: 420, heatmap: 
 
 /**
  * Every chart and table of the 'Advanced Analytics' page, over the three analytics calls. The
- * sections of the opportunities call show as soon as it answers; the reviewer activity and the
- * heatmap (the large answer at 200 reviewers) follow theirs. Below the first screen, the charts
- * render as they are scrolled to (DeferredChartCard).
+ * sections of the opportunities call show as soon as it answers; the reviewer activity follows its
+ * answer; the heatmap (the large answer at 200 reviewers) is asked for when its card comes near
+ * the viewport. Below the first screen, the charts render as they are scrolled to
+ * (DeferredChartCard).
  */
 export function AnalyticsView() {
+  // The heatmap (1 MB at 200 reviewers, 5 MB at 1,000, before compression) is asked for only
+  // when its card comes near the viewport: a phone that opens the page downloads and parses it
+  // only if its reader goes that far, and the first screen never waits behind it.
+  const [isHeatmapWanted, setHeatmapWanted] = useState(false);
+  const wantHeatmap = useCallback(() => setHeatmapWanted(true), []);
   const [opportunities, reviewers, heatmap] = useQueries({
-    queries: [opportunityAnalyticsQuery, reviewerAnalyticsQuery, heatmapQuery],
+    queries: [
+      opportunityAnalyticsQuery,
+      reviewerAnalyticsQuery,
+      { ...heatmapQuery, enabled: isHeatmapWanted },
+    ],
   });
   const failed = [opportunities, reviewers, heatmap].find((query) => query.isError);
   // An answer arrives through useSyncExternalStore, whose renders React cannot interrupt; the
@@ -151,8 +162,19 @@ export function AnalyticsView() {
           <CompletionHeatmap rows={heatmapRows} />
         </DeferredChartCard>
       ) : (
-        <ChartCardPlaceholder {...completion} bodyHeight={BODY_HEIGHT.heatmap} />
+        <RenderWhenVisible
+          placeholder={<ChartCardPlaceholder {...completion} bodyHeight={BODY_HEIGHT.heatmap} />}
+        >
+          <WhenShown onShown={wantHeatmap} />
+          <ChartCardPlaceholder {...completion} bodyHeight={BODY_HEIGHT.heatmap} />
+        </RenderWhenVisible>
       )}
     </div>
   );
+}
+
+/** Calls `onShown` once it is rendered (inside RenderWhenVisible: once its place is near the view). */
+function WhenShown({ onShown }: { onShown: () => void }) {
+  useEffect(() => onShown(), [onShown]);
+  return null;
 }
