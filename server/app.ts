@@ -21,6 +21,7 @@ import { authenticationPlugin } from './plugins/authentication';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { apiReferenceRoutes, packageVersion, registerOpenApi } from './plugins/openapi';
+import { responseCompressionPlugin } from './plugins/response-compression';
 import { type DeclaredRoute, enforceRouteAccess } from './plugins/route-access';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { inlineScriptHashes, securityHeadersPlugin } from './plugins/security-headers';
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
 
   await app.register(async (api) => {
+    await api.register(responseCompressionPlugin);
     await api.register(sessionsPlugin, {
       db,
       secret: options.sessionSecret,
