@@ -27,7 +27,7 @@ import { sameOriginPlugin } from './plugins/same-origin';
 import { inlineScriptHashes, securityHeadersPlugin } from './plugins/security-headers';
 import { sessionsPlugin } from './plugins/sessions';
 import { slowBodyGuardPlugin } from './plugins/slow-body-guard';
-import { webAppPlugin } from './plugins/web-app';
+import { type PagePreloads, webAppPlugin } from './plugins/web-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -194,7 +194,14 @@ export async function buildApp(options: AppOptions) {
     if (config.benchFloor) await api.register(benchFloorRoute, { db });
   });
 
-  await app.register(webAppPlugin, { root: webRoot });
+  // Written by scripts/build.mjs beside dist/web; a build without it only loses the preloads.
+  const preloadsFile = path.join(path.dirname(webRoot), 'web-preloads.json');
+  await app.register(webAppPlugin, {
+    root: webRoot,
+    preloads: fs.existsSync(preloadsFile)
+      ? (JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as PagePreloads)
+      : undefined,
+  });
   return app;
 }
 
