@@ -81,7 +81,7 @@ export function isBuildStale() {
  * Writes dist/web-preloads.json: for each signed-in page (one with a shell), the JavaScript its
  * shell and route module load that index.html does not already preload. server/plugins/web-app.ts
  * names them in the page's HTML for a visitor with a session, so the browser fetches them with the
- * page instead of after the app's entry has run (issue 17, decision 0020).
+ * page instead of after the app's entry has run (issue 17, decision 0021).
  */
 function writePreloads() {
   const manifest = JSON.parse(

@@ -25,7 +25,7 @@ function patternOf(pagePath: string): RegExp {
 
 /**
  * index.html with `<link>`s that start, with the page itself, what a signed-in first visit would
- * otherwise ask for one step after another (issue 17, decision 0020): the page's code, which the
+ * otherwise ask for one step after another (issue 17, decision 0021): the page's code, which the
  * app's entry asks for only once it has run, and the current user. Same-origin files that every
  * visitor may fetch: nothing here depends on who the session belongs to.
  */
