@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { pages, staticClosure } from './pages.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stampFile = path.join(root, 'dist', '.build-stamp');
@@ -14,6 +15,8 @@ const sources = [
   'package-lock.json',
   'vite.config.ts',
   'tsconfig.json',
+  'scripts/build.mjs',
+  'scripts/pages.mjs',
 ];
 const serverEntries = {
   main: 'server/main.ts',
@@ -74,6 +77,27 @@ export function isBuildStale() {
   return sources.some((entry) => newestMtime(entry) > built);
 }
 
+/**
+ * Writes dist/web-preloads.json: for each signed-in page (one with a shell), the JavaScript its
+ * shell and route module load that index.html does not already preload. server/plugins/web-app.ts
+ * names them in the page's HTML for a visitor with a session, so the browser fetches them with the
+ * page instead of after the app's entry has run (issue 17, decision 0021).
+ */
+function writePreloads() {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(root, 'dist', 'web-manifest.json'), 'utf8'),
+  );
+  const initial = staticClosure(manifest, 'index.html');
+  const preloads = {};
+  for (const page of pages.filter((p) => p.layout)) {
+    const files = staticClosure(manifest, page.module, staticClosure(manifest, page.layout));
+    preloads[page.path] = [...files]
+      .filter((file) => file.endsWith('.js') && !initial.has(file))
+      .map((file) => `/${file}`);
+  }
+  fs.writeFileSync(path.join(root, 'dist', 'web-preloads.json'), JSON.stringify(preloads, null, 2));
+}
+
 export async function build() {
   const started = Date.now();
   process.chdir(root);
@@ -88,6 +112,7 @@ export async function build() {
     path.join(root, 'dist', 'web-manifest.json'),
   );
   fs.rmSync(path.join(root, 'dist', 'web', '.vite'), { recursive: true, force: true });
+  writePreloads();
   precompress(path.join(root, 'dist', 'web'));
   const esbuild = await import('esbuild');
   await esbuild.build({

