@@ -3,6 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
+import { useState } from 'react';
 import { useReviewMode, useSetReviewMode } from '../api/assignment-queries';
 
 const MODES: ReadonlyArray<{ value: ReviewAssignmentMode; label: string; description: string }> = [
@@ -24,8 +25,11 @@ const MODES: ReadonlyArray<{ value: ReviewAssignmentMode; label: string; descrip
 export function ReviewModeCard({ assignmentCount }: { assignmentCount: number | undefined }) {
   const mode = useReviewMode();
   const setMode = useSetReviewMode();
-  // The choice shows at once; it stays while the server answers (and reverts if it refuses).
-  const current = setMode.isPending ? setMode.variables : mode.data?.value;
+  // The choice shows at once, in the click's own render: the mutation's pending state reaches
+  // React a task later, and a controlled radio would meanwhile snap back to the saved mode. It
+  // stays while the server answers and reverts if the server refuses.
+  const [chosen, setChosen] = useState<ReviewAssignmentMode | null>(null);
+  const current = chosen ?? (setMode.isPending ? setMode.variables : mode.data?.value);
   return (
     <Card>
       <CardHeader>
@@ -64,7 +68,10 @@ export function ReviewModeCard({ assignmentCount }: { assignmentCount: number | 
                     value={option.value}
                     checked={isChecked}
                     aria-describedby={`${id}-description`}
-                    onChange={() => setMode.mutate(option.value)}
+                    onChange={() => {
+                      setChosen(option.value);
+                      setMode.mutate(option.value, { onSettled: () => setChosen(null) });
+                    }}
                     className="mt-1 size-4 shrink-0 accent-primary"
                   />
                   <span className="space-y-1">
