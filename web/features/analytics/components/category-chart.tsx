@@ -11,6 +11,7 @@ import {
 import { INITIAL_DIMENSION } from '../lib/chart-theme';
 import { ChartGrid, NameAxis, type PlotArea, ValueAxis } from './chart-axes';
 import { ChartLegend } from './chart-legend';
+import { ChartSurface } from './chart-surface';
 import { ChartTooltip, type ChartTooltipContent } from './chart-tooltip-box';
 
 export type CategorySeries = {
@@ -171,7 +172,8 @@ export function CategoryChart(props: CategoryChartProps) {
       ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [active]);
 
-  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+  const onPointerMove = (event: PointerEvent<SVGSVGElement> | null) => {
+    if (!event) return point(null);
     const box = event.currentTarget.getBoundingClientRect();
     const y = event.clientY - box.top;
     point(y < area.top || y > area.bottom ? null : bands.indexAt(event.clientX - box.left));
@@ -182,24 +184,14 @@ export function CategoryChart(props: CategoryChartProps) {
       {legend ? (
         <ChartLegend items={series.map(({ label, color }) => ({ label, color }))} align={legend} />
       ) : null}
-      <svg
-        ref={svgRef}
-        role="application"
-        aria-label={props.label}
-        aria-roledescription="chart"
-        data-chart={props.kind}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart is one tab stop; the arrow keys move between its categories.
-        tabIndex={0}
-        width={width || '100%'}
+      <ChartSurface
+        svgRef={svgRef}
+        label={props.label}
+        kind={props.kind}
+        width={width}
         height={svgHeight}
-        className="block overflow-visible rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        onPointerMove={onPointerMove}
-        // A tap shows the tooltip and keeps it (a finger leaves the screen as soon as it taps).
-        onPointerDown={onPointerMove}
-        onPointerLeave={(event) => {
-          if (event.pointerType !== 'touch') point(null);
-        }}
-        {...keyboard}
+        onPoint={onPointerMove}
+        keyboard={keyboard}
       >
         {activeIndex !== null ? (
           lines.length > 0 ? (
@@ -243,7 +235,7 @@ export function CategoryChart(props: CategoryChartProps) {
               );
             })
           : null}
-      </svg>
+      </ChartSurface>
       <ChartTooltip
         content={activeIndex !== null ? props.describe(activeIndex) : null}
         x={activeIndex !== null ? bands.centre(activeIndex) : 0}

@@ -4,6 +4,7 @@ import { useChartWidth } from '../hooks/use-chart-width';
 import { linearScale } from '../lib/chart-geometry';
 import { SCORE_DOMAIN, SCORE_TICKS } from '../lib/chart-theme';
 import { BottomValueAxis, ChartGrid, type PlotArea, ValueAxis } from './chart-axes';
+import { ChartSurface } from './chart-surface';
 import { ChartTooltip, type ChartTooltipContent } from './chart-tooltip-box';
 
 const MARGIN = { top: 8, right: 16, bottom: 24, left: 8 };
@@ -85,7 +86,8 @@ export function ScatterPlot({
     );
   }, [layout, width, height, points, color, xLabel, yLabel]);
 
-  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+  const onPointerMove = (event: PointerEvent<SVGSVGElement> | null) => {
+    if (!event) return point(null);
     const box = event.currentTarget.getBoundingClientRect();
     const px = event.clientX - box.left;
     const py = event.clientY - box.top;
@@ -109,23 +111,13 @@ export function ScatterPlot({
 
   return (
     <div ref={boxRef} className="relative w-full">
-      <svg
-        role="application"
-        aria-label={label}
-        aria-roledescription="chart"
-        data-chart="scatter"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the plot is one tab stop; the arrow keys move between its points.
-        tabIndex={0}
-        width={width || '100%'}
+      <ChartSurface
+        label={label}
+        kind="scatter"
+        width={width}
         height={height}
-        className="block overflow-visible rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        onPointerMove={onPointerMove}
-        // A tap shows the tooltip and keeps it (a finger leaves the screen as soon as it taps).
-        onPointerDown={onPointerMove}
-        onPointerLeave={(event) => {
-          if (event.pointerType !== 'touch') point(null);
-        }}
-        {...keyboard}
+        onPoint={onPointerMove}
+        keyboard={keyboard}
       >
         {activePoint ? (
           <g stroke="var(--border)" strokeDasharray="3 3">
@@ -144,7 +136,7 @@ export function ScatterPlot({
             strokeWidth={2}
           />
         ) : null}
-      </svg>
+      </ChartSurface>
       <ChartTooltip
         content={activeIndex !== null ? describe(activeIndex) : null}
         x={ax}
