@@ -3,12 +3,11 @@ import {
   type CommentsVisibility,
 } from '@shared/review-cycle-schemas';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { formatDate } from '@web/lib/format-date';
 import { MessageSquareLock } from 'lucide-react';
 import { memo, useDeferredValue } from 'react';
 import { useOtherReviewersComments } from '../api/reviewer-workspace-queries';
 import { mayFetchComments } from '../lib/cycle-fields';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
  * 'Comments from Other Reviewers': name (or, with names hidden, the server's label such as
@@ -65,7 +64,7 @@ export const OtherReviewersComments = memo(function OtherReviewersComments({
                   {comment.reviewer.displayName?.trim() || comment.reviewer.name}
                 </p>
                 <time dateTime={comment.submittedAt} className="text-xs text-muted-foreground">
-                  {dateFormat.format(new Date(comment.submittedAt))}
+                  {formatDate(comment.submittedAt)}
                 </time>
               </div>
               {comment.howToBiggerBetter ? (
