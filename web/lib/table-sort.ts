@@ -4,19 +4,23 @@
  * request.
  */
 
+import { lazyValue } from './lazy-value';
+
 export type SortDirection = 'ascending' | 'descending';
 export type SortState<Key extends string> = { key: Key; direction: SortDirection };
 
 /** A column's value for sorting; null (an empty cell) sorts last in either direction. */
 export type SortValue = string | number | null;
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+const collator = lazyValue(
+  () => new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }),
+);
 
 export function compareSortValues(a: SortValue, b: SortValue, direction: SortDirection): number {
   if (a === null || a === '') return b === null || b === '' ? 0 : 1;
   if (b === null || b === '') return -1;
   const order =
-    typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(`${a}`, `${b}`);
+    typeof a === 'number' && typeof b === 'number' ? a - b : collator().compare(`${a}`, `${b}`);
   return direction === 'ascending' ? order : -order;
 }
 

@@ -37,7 +37,10 @@ export function ConflictsCard({
   const [withdrawing, setWithdrawing] = useState<ConflictView | null>(null);
   const returnFocus = useReturnFocus();
   const sorted = useMemo(
-    () => [...(conflicts.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    () =>
+      [...(conflicts.data ?? [])].sort((a, b) =>
+        a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? 1 : -1,
+      ),
     [conflicts.data],
   );
   return (

@@ -1,8 +1,10 @@
+import { lazyValue } from '@web/lib/lazy-value';
+
 /** How much of an export has arrived; `total` only when the server said how long it is. */
 export type ExportProgress = { received: number; total: number | null };
 
 const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
-const oneDecimal = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const oneDecimal = lazyValue(() => new Intl.NumberFormat('en', { maximumFractionDigits: 1 }));
 
 /** Bytes for people: '512 B', '1.2 KB', '3.4 MB' (binary multiples, as file managers show). */
 export function formatBytes(bytes: number): string {
@@ -12,7 +14,7 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return `${unit === 0 ? value : oneDecimal.format(value)} ${UNITS[unit]}`;
+  return `${unit === 0 ? value : oneDecimal().format(value)} ${UNITS[unit]}`;
 }
 
 /** Whole percent received, capped at 100; null without a known, non-zero total. */
