@@ -1,6 +1,7 @@
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { ErrorCard, LoadingCards } from '@web/components/ui/card-states';
+import { useDeferredData } from '@web/lib/use-deferred-data';
 import { FileUp, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { useAssignmentBoard } from '../api/assignment-queries';
@@ -16,6 +17,8 @@ import { ReviewModeCard } from './review-mode-card';
  */
 export function AssignmentsScreen() {
   const board = useAssignmentBoard();
+  // The grid of 200 reviewers x 50 opportunities is drawn in a background render (decision 0022).
+  const { data: drawn, isWaiting } = useDeferredData(board.data);
   const [isAutoAssigning, setIsAutoAssigning] = useState(false);
   const [isImporting, setIsImporting] = useState(false);
   return (
@@ -39,7 +42,7 @@ export function AssignmentsScreen() {
         }
       />
       <ReviewModeCard assignmentCount={board.data?.assignments.length} />
-      {board.isPending ? (
+      {board.isPending || isWaiting ? (
         <LoadingCards label="Loading assignments" bodyHeight="h-64" />
       ) : board.isError ? (
         <ErrorCard
@@ -47,21 +50,18 @@ export function AssignmentsScreen() {
           message="The assignments could not be loaded."
           onRetry={() => board.refetch()}
         />
-      ) : (
+      ) : drawn ? (
         <>
-          <AssignmentGridCard board={board.data} />
-          <ConflictsCard
-            reviewers={board.data.reviewers}
-            opportunities={board.data.opportunities}
-          />
+          <AssignmentGridCard board={drawn} />
+          <ConflictsCard reviewers={drawn.reviewers} opportunities={drawn.opportunities} />
           <AutoAssignDialog
             open={isAutoAssigning}
             onOpenChange={setIsAutoAssigning}
-            board={board.data}
+            board={drawn}
           />
           <ImportAssignmentsDialog open={isImporting} onOpenChange={setIsImporting} />
         </>
-      )}
+      ) : null}
     </div>
   );
 }
