@@ -6,7 +6,6 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { ALL } from '@web/components/ui/list-filters';
 import { useReturnFocus } from '@web/lib/use-return-focus';
-import { useDeferredData } from '@web/lib/use-deferred-data';
 import { useTableView } from '@web/lib/use-table-view';
 import { AlertCircle, FileText, Plus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -66,9 +65,7 @@ export function OpportunitiesScreen() {
   const [deleting, setDeleting] = useState<AdminOpportunity | null>(null);
   const [filters, setFilters] = useState(noOpportunityFilters);
 
-  const { data: drawn, isWaiting } = useDeferredData(opportunities.data);
-  const isLoading = opportunities.isPending || isWaiting;
-  const all = drawn ?? [];
+  const all = opportunities.data ?? [];
   const batches = useMemo(() => batchesOf(all), [all]);
   const filtered = useMemo(
     () =>
@@ -122,7 +119,7 @@ export function OpportunitiesScreen() {
         }
       />
       {/* Shown while the list loads too, so that the table below does not move when it arrives. */}
-      {isLoading || all.length > 0 ? (
+      {opportunities.isPending || all.length > 0 ? (
         <div className="space-y-3">
           <OpportunityListControls
             query={view.query}
@@ -132,14 +129,14 @@ export function OpportunitiesScreen() {
             batches={batches}
             shown={view.shown.length}
             total={all.length}
-            isLoading={isLoading}
+            isLoading={opportunities.isPending}
           />
           <OpportunityBulkActions selection={selection} />
         </div>
       ) : null}
       <Card className="py-2">
         <CardContent className="px-2 sm:px-4">
-          {isLoading ? (
+          {opportunities.isPending ? (
             <OpportunitiesTableSkeleton />
           ) : opportunities.isError ? (
             <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
