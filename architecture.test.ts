@@ -16,6 +16,8 @@ type SourceImport = {
   /** A repository path without extension (`server/plugins/sessions`) or a package name. */
   target: string;
   isTestFile: boolean;
+  /** `import type ...`: erased when compiled, so it loads nothing. */
+  isTypeOnly: boolean;
 };
 
 const ROOTS = ['server', 'web', 'shared'];
@@ -47,14 +49,12 @@ function resolveTarget(file: string, specifier: string): string {
 }
 
 function importsOf(file: string, text: string): SourceImport[] {
-  const specifiers = [...text.matchAll(STATIC_IMPORT), ...text.matchAll(DYNAMIC_IMPORT)].map(
-    (match) => match[1]!,
-  );
-  return specifiers.map((specifier) => ({
+  return [...text.matchAll(STATIC_IMPORT), ...text.matchAll(DYNAMIC_IMPORT)].map((match) => ({
     file,
-    specifier,
-    target: resolveTarget(file, specifier),
+    specifier: match[1]!,
+    target: resolveTarget(file, match[1]!),
     isTestFile: /\.test\.tsx?$/.test(file),
+    isTypeOnly: /^\s*(?:import|export)\s+type\s/.test(match[0]),
   }));
 }
 
@@ -120,6 +120,18 @@ const RULES: Rule[] = [
     violation: ({ file, target, isTestFile }) =>
       isUnder(file, 'shared') && !isTestFile && target !== 'zod' && !isUnder(target, 'shared')
         ? 'shared may import only zod and shared'
+        : undefined,
+  },
+  {
+    // shared/zod.ts turns off zod's eval probe in the browser before any schema is built.
+    rule: 'web and shared take zod from shared/zod',
+    violation: ({ file, target, isTestFile, isTypeOnly }) =>
+      (isUnder(file, 'web') || isUnder(file, 'shared')) &&
+      file !== 'shared/zod.ts' &&
+      !isTestFile &&
+      !isTypeOnly &&
+      target === 'zod'
+        ? "import { z } from '@shared/zod' (shared: './zod'), not from 'zod'"
         : undefined,
   },
   {

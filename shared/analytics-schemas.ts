@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Contracts of the admin analytics calls (SPEC.md sections 2, 3 and 7; CONTRACT.md "Dashboard and

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   HTML5_EMAIL,
   INVALID_EMAIL_MESSAGE,
@@ -6,6 +5,7 @@ import {
   PASSWORD_REQUIRED_MESSAGE,
   type Role,
 } from './sign-in';
+import { z } from './zod';
 
 export { homePathFor, type LoginInput, type Role } from './sign-in';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The admin dashboard (SPEC.md sections 2, 3 and 7). */
 

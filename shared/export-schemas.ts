@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The CSV exports of SPEC.md section 2 "Admin exports page", at GET /api/admin/export/{type},

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { BULK_IDS_MAX } from './limits';
+import { z } from './zod';
 
 /** Form fields that several contracts take with the same rules. */
 

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { emailSchema } from './auth-schemas';
 import { displayNameSchema, optionalTextSchema, personNameSchema } from './field-schemas';
 import { PASSWORD_MIN_CREATE } from './limits';
+import { z } from './zod';
 
 /** Invitations (SPEC.md sections 3 and 5): an admin invites a reviewer by email. */
 

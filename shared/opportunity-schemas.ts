@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { bulkIdsSchema, optionalTextSchema } from './field-schemas';
 import { BATCH_MAX, DESCRIPTION_MAX, TITLE_MAX } from './limits';
+import { z } from './zod';
 
 /** Opportunities as the admin back-office manages them (SPEC.md sections 2, 3, 4 and 5). */
 

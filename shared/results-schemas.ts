@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Contract of `GET /api/admin/results` (decision support, docs/decisions/0010-decision-support.md):

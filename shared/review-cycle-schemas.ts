@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { optionalTextSchema } from './field-schemas';
+import { z } from './zod';
 
 /**
  * Contracts of review-cycle control (issue 18): assignments, conflicts of interest and the

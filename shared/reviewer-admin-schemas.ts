@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { emailSchema } from './auth-schemas';
 import { bulkIdsSchema, displayNameSchema, personNameSchema } from './field-schemas';
 import { PASSWORD_MIN_CREATE, PASSWORD_MIN_SET } from './limits';
+import { z } from './zod';
 
 /** Reviewer accounts as the admin back-office manages them (SPEC.md sections 2, 3 and 5). */
 

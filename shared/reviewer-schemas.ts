@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import type { CriterionKey } from './criteria';
 import { SCORE_MAX, SCORE_MIN } from './limits';
 import { opportunityContentSchema } from './opportunity-schemas';
 import { reviewerCycleFieldsSchema } from './review-cycle-schemas';
 import { isStorableText } from './text';
+import { z } from './zod';
 
 /**
  * Contracts of the reviewer workspace (/api/reviewer/*), shared by the server routes and the web

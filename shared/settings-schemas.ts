@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import {
   REVIEW_ASSIGNMENT,
   REVIEWER_COMMENTS_AFTER_OWN_REVIEW,
   reviewAssignmentModeSchema,
   SHOW_REVIEWER_NAMES,
 } from './review-cycle-schemas';
+import { z } from './zod';
 
 /** Platform settings: the keys the server knows and the values an admin may set. */
 

@@ -1,5 +1,3 @@
-// First: schemas must be built without zod's eval probe (see zod-jitless.ts).
-import './lib/zod-jitless';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,5 @@
 import { createOpportunitySchema, opportunityStatusSchema } from '@shared/opportunity-schemas';
-import { z } from 'zod';
+import { z } from '@shared/zod';
 import { parseTags } from './opportunity-form-values';
 
 const { shape } = createOpportunitySchema;

@@ -10,7 +10,7 @@ import { errorMessageOf, isApiError } from '@web/lib/api-client';
 import { countOf } from '@web/lib/count-of';
 import { useDialogForm } from '@web/lib/use-dialog-form';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
+import { z } from '@shared/zod';
 import { useAutoAssignApply, useAutoAssignPreview } from '../api/assignment-queries';
 import { AutoAssignPreview } from './auto-assign-preview';
 

@@ -4,7 +4,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Textarea } from '@web/components/ui/textarea';
 import { useDialogForm } from '@web/lib/use-dialog-form';
-import { z } from 'zod';
+import { z } from '@shared/zod';
 import { useRecordConflict } from '../api/assignment-queries';
 import type { BoardOpportunity, BoardReviewer } from '../lib/board-view';
 
