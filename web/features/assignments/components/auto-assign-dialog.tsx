@@ -1,4 +1,5 @@
 import type { AssignmentBoard, AutoAssignPlan } from '@shared/review-cycle-schemas';
+import { z } from '@shared/zod';
 import { Button } from '@web/components/ui/button';
 import { DialogFooter } from '@web/components/ui/dialog';
 import { FormDialog } from '@web/components/ui/form-dialog';
@@ -10,7 +11,6 @@ import { errorMessageOf, isApiError } from '@web/lib/api-client';
 import { countOf } from '@web/lib/count-of';
 import { useDialogForm } from '@web/lib/use-dialog-form';
 import { useEffect, useState } from 'react';
-import { z } from '@shared/zod';
 import { useAutoAssignApply, useAutoAssignPreview } from '../api/assignment-queries';
 import { AutoAssignPreview } from './auto-assign-preview';
 

@@ -1,10 +1,10 @@
 import { recordConflictSchema } from '@shared/review-cycle-schemas';
+import { z } from '@shared/zod';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Textarea } from '@web/components/ui/textarea';
 import { useDialogForm } from '@web/lib/use-dialog-form';
-import { z } from '@shared/zod';
 import { useRecordConflict } from '../api/assignment-queries';
 import type { BoardOpportunity, BoardReviewer } from '../lib/board-view';
 
