@@ -458,7 +458,7 @@ export async function seedReviewCycle(baseUrl, { reviewers, opportunities, log =
 }
 
 /**
- * The pages `npm run lighthouse` and `npm run bench:pages` measure: the login page, the reviewer
+ * The pages `npm run lighthouse` audits: the login page, the reviewer
  * list and a detail page (of `opportunityId`), and every admin page (web/app/router.tsx).
  */
 export function measuredPages({ adminCookie, reviewerCookie, opportunityId }) {

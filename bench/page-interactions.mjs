@@ -1,5 +1,6 @@
-// What bench/pages-at-scale.mjs does on each page after it loads, as a user would: every step is
-// trusted input (mouse and keyboard through CDP), so that Event Timing measures it. A step first
+// What `npm run bench:web` (bench/web.mjs) does on each page after its own probes, as a user
+// would: every step is trusted input (mouse and keyboard through CDP), so that Event Timing
+// measures it (web-probes.mjs, measureStep). A step first
 // finds its target (`prepare`, not measured: Playwright's own queries run in the page too), then
 // acts (`act`, measured). A native select is changed with the arrow keys, which change its value
 // inside the keydown. Steps that change something put it back (the comment switch is toggled
@@ -86,7 +87,7 @@ function adminListSteps({ table, search, filter, sortBy }) {
   };
 }
 
-/** Per page name (bench/pages-at-scale.mjs), a function of the page answering its steps. */
+/** Per page name (bench/web.mjs's PAGES), a function of the page answering its steps. */
 const stepsOf = {
   'admin dashboard': (page) => {
     const toggle = page.getByRole('switch', { name: 'Show Reviewer Comments' });
@@ -118,6 +119,20 @@ const stepsOf = {
     ];
   },
   'admin exports': (page) => [hover(page, page.getByRole('button', { name: 'Download CSV' }))],
+  'admin assignments': (page) => {
+    const grid = page.getByRole('grid');
+    const firstCell = grid.getByRole('gridcell').first();
+    return [
+      hover(page, grid.getByRole('gridcell'), 12),
+      // The grid is one tab stop; the arrow keys move its active cell.
+      keys('move in the grid', page, firstCell, [
+        'ArrowRight',
+        'ArrowDown',
+        'ArrowLeft',
+        'ArrowUp',
+      ]),
+    ];
+  },
   'reviewer list': (page) => {
     const search = page.getByRole('searchbox', { name: 'Search opportunities' });
     const status = page.getByRole('combobox', { name: 'Filter by status' });

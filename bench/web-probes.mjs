@@ -15,15 +15,29 @@
 //   requestAnimationFrame callback runs. Its worst frame: the longest gap between two animation
 //   frames in the second after the input (what rendering triggered by it, e.g. rows scrolled into
 //   view, costs). Both must stay under 100 ms.
+// - A user step's latency (bench/page-interactions.mjs: search, filter, sort, select all, a row
+//   menu, a score, a comment...): the longest Event Timing duration among the events it caused,
+//   from the input until the next paint, as INP measures it; 0 when every one took under 16 ms,
+//   which the browser does not report. Its worst frame is not measured (shown as '-').
 
 /** Installed with context.addInitScript: records long tasks and frames, and times interactions. */
 export function installRecorder() {
   const bench = {
     longTasks: [],
+    events: [],
     armed: null,
     readyAt: null,
   };
   window.__bench = bench;
+  try {
+    // Every event slower than 16 ms (the least Event Timing reports): its input-to-next-paint
+    // duration, as INP measures it. A user step (measureStep) reads those it caused.
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        bench.events.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
+      }
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  } catch {}
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
@@ -253,6 +267,25 @@ export async function measureInteraction(page, { inputs, done, doneArg, act, tim
   const result = await handle.jsonValue();
   if (result.latency === null) throw new Error('The interaction never showed its result');
   return result;
+}
+
+/**
+ * Times one user step of bench/page-interactions.mjs: finds its target (`prepare`, not timed),
+ * acts with trusted input, waits for the next frame, and answers {latency, worstFrame: null} in
+ * ms, the latency being the longest Event Timing duration of the events since the step began.
+ */
+export async function measureStep(page, { prepare, act }) {
+  const prepared = await prepare?.();
+  const since = await page.evaluate(() => performance.now());
+  await act(prepared);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),
+  );
+  const durations = await page.evaluate(
+    (from) => window.__bench.events.filter((e) => e.start >= from).map((e) => e.duration),
+    since,
+  );
+  return { latency: Math.max(0, ...durations), worstFrame: null };
 }
 
 /** Waits for a quiet main thread (no long task for `quietMs`) before the next measurement. */

@@ -26,6 +26,11 @@
 //   callback runs), and the worst frame: the longest gap between animation frames in the second
 //   after the input, which is what rendering triggered by the input (rows scrolled into view)
 //   costs. Target: both under 100 ms.
+// - steps (bench/page-interactions.mjs: hover, search, filter, sort, select all, a row menu, the
+//   assignment grid's arrow keys, a score, a comment): each step's longest Event Timing duration,
+//   from the input to the next paint (as INP measures it; 0 when under 16 ms, which the browser
+//   does not report). Target: under 100 ms. (These were `npm run bench:pages`, decision 0019,
+//   folded in here by decision 0022.)
 //
 // Figures are medians over --runs with the run-to-run range in brackets. Writes
 // bench/results/web.json (bench/results/web-<reviewers>.json when --reviewers is not 200).
@@ -59,12 +64,14 @@ import {
   settleDatabase,
   startServer,
 } from './lib.mjs';
+import { interactionsFor } from './page-interactions.mjs';
 import {
   formatRange,
   installRecorder,
   LOADING_MARKERS,
   measureInteraction,
   measurePageLoad,
+  measureStep,
   measureTotals,
   rangeOf,
   waitForQuiet,
@@ -302,6 +309,12 @@ export const PAGES = [
     ready: ['main h1', 'main button'],
   },
   {
+    name: 'admin assignments',
+    path: '/admin/assignments',
+    role: 'admin',
+    ready: ['main h1', 'main table[role="grid"] tbody tr'],
+  },
+  {
     name: 'reviewer list',
     path: '/reviewer/opportunities',
     role: 'reviewer',
@@ -365,6 +378,13 @@ export async function measurePage(
           },
         })
       : {};
+    // Then the user's own steps on this page (search, filter, sort, select...), each timed by
+    // Event Timing; from the top of the page, where the hovers find their rows in view.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const step of interactionsFor(spec.name, page)) {
+      await waitForQuiet(page);
+      (interactions[step.name] ??= []).push(await measureStep(page, step));
+    }
     const { before: _before, ...figures } = load;
     return { load: figures, totals, interactions };
   } finally {
@@ -495,11 +515,13 @@ function summarize(spec, urlPath, pageRuns) {
     names.map((name) => {
       const perRun = pageRuns.map((run) => run.interactions[name] ?? []);
       // Per run, the worst sample (what a user meets); across runs, median and range of it.
+      // A figure a sample does not measure (a user step's worst frame) is null: shown as '-'.
       const worst = (key) =>
         rangeOf(
-          perRun.map((samples) =>
-            samples.length ? Math.max(...samples.map((s) => s[key])) : null,
-          ),
+          perRun.map((samples) => {
+            const values = samples.map((s) => s[key]).filter((v) => v !== null);
+            return values.length ? Math.max(...values) : null;
+          }),
         );
       return [
         name,
