@@ -383,7 +383,8 @@ export async function measurePage(
     await page.evaluate(() => window.scrollTo(0, 0));
     for (const step of interactionsFor(spec.name, page)) {
       await waitForQuiet(page);
-      (interactions[step.name] ??= []).push(await measureStep(page, step));
+      const sample = await measureStep(page, step);
+      interactions[step.name] = [...(interactions[step.name] ?? []), sample];
     }
     const { before: _before, ...figures } = load;
     return { load: figures, totals, interactions };
