@@ -62,6 +62,7 @@ import {
   root,
   seedReviewCycle,
   settleDatabase,
+  showReviewerComments,
   startServer,
 } from './lib.mjs';
 import { interactionsFor } from './page-interactions.mjs';
@@ -433,6 +434,8 @@ async function main() {
       opportunities,
       log: console.log,
     });
+    // Other reviewers' comments shown, so that a detail page lists all of them (199 at 200).
+    await showReviewerComments(server.baseUrl, cycle.adminCookie);
     await settleDatabase(server);
     const { json: list } = await request(server.baseUrl, 'GET', '/api/reviewer/opportunities', {
       cookie: cycle.cookies[0],
