@@ -37,9 +37,17 @@ const artifactsDir = path.resolve('e2e/artifacts/screenshots');
 export async function checkScreen(page: Page, name: string) {
   fs.mkdirSync(artifactsDir, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => {
+    // The scan waits for the colour transitions the switch starts (links, rows): scanned while
+    // they ran, on a loaded host, axe read half-way colours and reported their contrast.
+    await page.evaluate(async (t) => {
       localStorage.setItem('theme', t);
       document.documentElement.classList.toggle('dark', t === 'dark');
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      // Transitions only: a spinner's or a skeleton's animation never finishes.
+      const transitions = document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition);
+      await Promise.all(transitions.map((animation) => animation.finished.catch(() => {})));
     }, theme);
     await expectAccessible(page);
     await page.screenshot({
