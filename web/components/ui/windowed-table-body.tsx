@@ -1,11 +1,11 @@
 import { ROW_BLOCK, type RowRange, rowRange, rowSegments } from '@web/lib/row-window';
+import { useDeferredData } from '@web/lib/use-deferred-data';
 import {
   type FocusEvent,
   Fragment,
   type ReactNode,
   startTransition,
   useCallback,
-  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -25,9 +25,6 @@ const OVERSCAN_PX = 800;
 const ESTIMATED_ROW_PX = 49;
 
 export const isWindowed = (count: number) => count > WINDOW_FROM_ROWS;
-
-/** The deferred rows before the first background render of a long list. */
-const NOTHING_YET: readonly unknown[] = [];
 
 /**
  * The `aria-rowcount` of a table whose body is windowed (every row and the header row), so that
@@ -60,13 +57,13 @@ export function WindowedTableBody<Row>({
   columns: number;
   empty?: ReactNode;
 }) {
-  // A long list is drawn in a background render (useDeferredValue), which React splits into
+  // A long list is drawn in a background render (useDeferredData), which React splits into
   // slices that leave the page responsive: on its first render (the screen's data just arrived)
   // the body holds its place with one gap, and after a search or a sort the rows drawn before
   // stay until the new ones are ready. A short list is drawn at once, as it always was.
-  const deferred = useDeferredValue(rows, NOTHING_YET as readonly Row[]);
-  const isWaiting = isWindowed(rows.length) && deferred === NOTHING_YET;
-  const drawn = isWindowed(rows.length) && !isWaiting ? deferred : rows;
+  const deferred = useDeferredData(rows);
+  const isWaiting = isWindowed(rows.length) && deferred.isWaiting;
+  const drawn = isWindowed(rows.length) && deferred.data && !isWaiting ? deferred.data : rows;
   const windowed = isWindowed(drawn.length);
   const { bodyRef, range, heightOf } = useRowWindow(drawn, keyOf, windowed);
   const [pinnedKey, setPinnedKey] = useState<string | null>(null);
