@@ -135,6 +135,17 @@ const RULES: Rule[] = [
         : undefined,
   },
   {
+    // A package index that re-exports every primitive or icon ties them all to the app's entry in
+    // the module graph that places shared code in chunks (scripts/chunk-groups.ts, decision 0023).
+    rule: "web takes Radix primitives and icons by subpath ('radix-ui/dialog', 'lucide-react/icons/x')",
+    violation: ({ file, specifier, isTypeOnly }) =>
+      isUnder(file, 'web') &&
+      !isTypeOnly &&
+      (specifier === 'radix-ui' || specifier === 'lucide-react')
+        ? `import from '${specifier}/<name>', not from the package's index`
+        : undefined,
+  },
+  {
     rule: 'a web feature never imports another feature',
     violation: ({ file, target }) => {
       const from = featureOf(file);

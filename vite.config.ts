@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkGroup, type ModuleGraph } from './scripts/chunk-groups.ts';
 
 export default defineConfig({
   root: 'web',
@@ -19,6 +20,22 @@ export default defineConfig({
     sourcemap: false,
     // Read by scripts/check-bundle.mjs; scripts/build.mjs moves it out of the served folder.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // One chunk per kind of route that shares the code, not one per set of routes (decision
+        // 0023). Each module is placed by its own importers: pulling a module's imports into its
+        // chunk as well would move code the entry needs out of the entry.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              debugName: 'code shared by routes',
+              name: (id, context) => chunkGroup(id, context as ModuleGraph),
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },

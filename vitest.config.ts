@@ -20,6 +20,14 @@ export default defineConfig({
         },
       },
       {
+        // The build's own logic (scripts/): which chunk each module of the web app goes to.
+        test: {
+          name: 'build',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+        },
+      },
+      {
         resolve: { alias },
         test: {
           name: 'shared',

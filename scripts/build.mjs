@@ -17,6 +17,7 @@ const sources = [
   'tsconfig.json',
   'scripts/build.mjs',
   'scripts/pages.mjs',
+  'scripts/chunk-groups.ts',
 ];
 const serverEntries = {
   main: 'server/main.ts',

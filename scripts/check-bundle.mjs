@@ -1,6 +1,8 @@
 // Checks the JavaScript each page makes a visitor download, from the build output (deterministic,
-// so it runs in CI): /login at most 120 KB gzip, every other page at most 200 KB,
-// and the analytics charts' code only on the analytics page. Run after `node scripts/build.mjs`.
+// so it runs in CI): /login at most 120 KB gzip, every other page at most 200 KB, in at most
+// 10 files (decision 0023), and the analytics charts' code only on the analytics page. Also checks
+// that no chunk imports, directly or through others, a chunk that imports it: the chunks must run
+// in import order (scripts/chunk-groups.ts). Run after `node scripts/build.mjs`.
 // Prints one line per page; exits 1 when a budget is broken.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +13,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'dist', 'web');
 const manifestFile = path.join(root, 'dist', 'web-manifest.json');
 const KB = 1024;
+// Over HTTP/1.1 a browser fetches at most 6 files from a host at once: each file past that waits
+// a round trip, which on a phone's network is 150 ms or more.
+const MAX_FILES = 10;
 
 // The attribute every analytics chart's SVG carries (web/features/analytics/components); as an
 // attribute name in the JSX it survives minification. The charts are plain SVG since decision
@@ -39,6 +44,30 @@ function gzipSize(file) {
 
 const format = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 const problems = [];
+
+/** A chain of chunk files that comes back to its start, or null when the imports form no cycle. */
+function importCycle() {
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  const state = new Map(); // file -> 'visiting' | 'done'
+  const visit = (file, trail) => {
+    if (state.get(file) === 'done') return null;
+    if (state.get(file) === 'visiting') return [...trail.slice(trail.indexOf(file)), file];
+    state.set(file, 'visiting');
+    for (const key of byFile.get(file)?.imports ?? []) {
+      const found = visit(manifest[key].file, [...trail, file]);
+      if (found) return found;
+    }
+    state.set(file, 'done');
+    return null;
+  };
+  for (const file of byFile.keys()) {
+    const found = visit(file, []);
+    if (found) return found;
+  }
+  return null;
+}
+const cycle = importCycle();
+if (cycle) problems.push(`chunks import each other: ${cycle.join(' -> ')}`);
 for (const page of pages) {
   const files = staticClosure(manifest, page.module, staticClosure(manifest, 'index.html'));
   if (page.layout) staticClosure(manifest, page.layout, files);
@@ -49,6 +78,9 @@ for (const page of pages) {
   console.log(
     `${page.path.padEnd(30)} ${format(total).padStart(9)} gzip in ${jsFiles.length} files${budget}${hasCharts ? ', with charts' : ''}`,
   );
+  if (jsFiles.length > MAX_FILES) {
+    problems.push(`${page.path} loads ${jsFiles.length} JavaScript files, over ${MAX_FILES}`);
+  }
   if (page.budget && total > page.budget) {
     problems.push(`${page.path} downloads ${format(total)}, over its ${format(page.budget)}`);
   }

@@ -1,4 +1,4 @@
-import { Loader2 } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-2';
 
 /** The spinner and 'Loading...' both fallbacks show, announced politely; `className` places it. */
 function LoadingStatus({ className }: { className: string }) {

@@ -2,7 +2,8 @@ import { Logo } from '@web/components/layout/logo';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { AlertCircle, Home } from 'lucide-react';
+import AlertCircle from 'lucide-react/icons/alert-circle';
+import Home from 'lucide-react/icons/home';
 import { Link } from 'wouter';
 
 export function NotFoundPage() {

@@ -18,17 +18,15 @@ import {
   useSidebar,
 } from '@web/components/ui/sidebar';
 import { cn } from '@web/lib/cn';
-import {
-  BarChart3,
-  ClipboardCheck,
-  Download,
-  LayoutDashboard,
-  Lightbulb,
-  ListOrdered,
-  LogOut,
-  type LucideIcon,
-  Users,
-} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import BarChart3 from 'lucide-react/icons/bar-chart-3';
+import ClipboardCheck from 'lucide-react/icons/clipboard-check';
+import Download from 'lucide-react/icons/download';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import Lightbulb from 'lucide-react/icons/lightbulb';
+import ListOrdered from 'lucide-react/icons/list-ordered';
+import LogOut from 'lucide-react/icons/log-out';
+import Users from 'lucide-react/icons/users';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Logo } from './logo';

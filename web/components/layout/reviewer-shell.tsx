@@ -9,7 +9,7 @@ import {
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
 import { SearchInput } from '@web/components/ui/search-input';
-import { LogOut } from 'lucide-react';
+import LogOut from 'lucide-react/icons/log-out';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ShellUser } from './admin-shell';

@@ -1,6 +1,7 @@
 import { Button } from '@web/components/ui/button';
 import { useTheme } from '@web/lib/theme';
-import { Moon, Sun } from 'lucide-react';
+import Moon from 'lucide-react/icons/moon';
+import Sun from 'lucide-react/icons/sun';
 
 /** Switches between the light and dark themes (saved under localStorage 'theme'). */
 export function ThemeToggle() {

@@ -1,5 +1,5 @@
 import { cn } from '@web/lib/cn';
-import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
+import * as AlertDialogPrimitive from 'radix-ui/alert-dialog';
 import type { ComponentProps } from 'react';
 import { buttonClasses } from './button';
 

@@ -1,5 +1,5 @@
 import { cn } from '@web/lib/cn';
-import { Slot } from 'radix-ui';
+import * as Slot from 'radix-ui/slot';
 import type { ComponentProps } from 'react';
 
 const base =

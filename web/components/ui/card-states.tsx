@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import { Button } from './button';
 import { Card, CardContent, CardHeader, CardTitle } from './card';
 import { Skeleton } from './skeleton';

@@ -1,7 +1,9 @@
 import { cn } from '@web/lib/cn';
 import { nextSort, type SortState } from '@web/lib/table-sort';
 import type { RowSelection } from '@web/lib/use-row-selection';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
 import type { ComponentProps, ReactNode } from 'react';
 import { Checkbox } from './checkbox';
 import { TableCell, TableHead, TableHeader, TableRow } from './table';

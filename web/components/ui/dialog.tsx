@@ -1,6 +1,6 @@
 import { cn } from '@web/lib/cn';
-import { X } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
+import X from 'lucide-react/icons/x';
+import * as DialogPrimitive from 'radix-ui/dialog';
 import type { ComponentProps } from 'react';
 
 export const Dialog = DialogPrimitive.Root;

@@ -1,5 +1,5 @@
 import { cn } from '@web/lib/cn';
-import { DropdownMenu as MenuPrimitive } from 'radix-ui';
+import * as MenuPrimitive from 'radix-ui/dropdown-menu';
 import type { ComponentProps } from 'react';
 
 export const DropdownMenu = MenuPrimitive.Root;

@@ -1,4 +1,4 @@
-import { MoreHorizontal } from 'lucide-react';
+import MoreHorizontal from 'lucide-react/icons/more-horizontal';
 import type { ReactNode, Ref } from 'react';
 import { Button } from './button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from './dropdown-menu';

@@ -1,5 +1,5 @@
 import { cn } from '@web/lib/cn';
-import { Search } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
 import type { ComponentProps } from 'react';
 import { Input } from './input';
 

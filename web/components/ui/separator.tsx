@@ -1,5 +1,5 @@
 import { cn } from '@web/lib/cn';
-import { Separator as SeparatorPrimitive } from 'radix-ui';
+import * as SeparatorPrimitive from 'radix-ui/separator';
 import type { ComponentProps } from 'react';
 
 export function Separator({

@@ -1,5 +1,5 @@
 import { cn } from '@web/lib/cn';
-import { Dialog as DialogPrimitive } from 'radix-ui';
+import * as DialogPrimitive from 'radix-ui/dialog';
 import type { ComponentProps } from 'react';
 import { DialogPanel } from './dialog';
 

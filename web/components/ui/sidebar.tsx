@@ -2,8 +2,9 @@ import { SIDEBAR_COOKIE_MAX_AGE_S, SIDEBAR_COOKIE_NAME } from '@shared/limits';
 import { cn } from '@web/lib/cn';
 import { readCookie, writeCookie } from '@web/lib/cookies';
 import { useIsMobile } from '@web/lib/use-is-mobile';
-import { PanelLeft } from 'lucide-react';
-import { Slot, VisuallyHidden } from 'radix-ui';
+import PanelLeft from 'lucide-react/icons/panel-left';
+import * as Slot from 'radix-ui/slot';
+import * as VisuallyHidden from 'radix-ui/visually-hidden';
 import {
   type ComponentProps,
   type CSSProperties,

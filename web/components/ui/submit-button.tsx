@@ -1,4 +1,4 @@
-import { Loader2 } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-2';
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from './button';
 

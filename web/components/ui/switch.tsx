@@ -1,5 +1,5 @@
 import { cn } from '@web/lib/cn';
-import { Switch as SwitchPrimitive } from 'radix-ui';
+import * as SwitchPrimitive from 'radix-ui/switch';
 import type { ComponentProps } from 'react';
 
 export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {

@@ -1,6 +1,6 @@
 import { cn } from '@web/lib/cn';
-import { X } from 'lucide-react';
-import { Toast as ToastPrimitive } from 'radix-ui';
+import X from 'lucide-react/icons/x';
+import * as ToastPrimitive from 'radix-ui/toast';
 import type { ComponentProps } from 'react';
 import type { ToastVariant } from './use-toast';
 

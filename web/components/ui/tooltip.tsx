@@ -1,5 +1,5 @@
 import { cn } from '@web/lib/cn';
-import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import * as TooltipPrimitive from 'radix-ui/tooltip';
 import type { ComponentProps } from 'react';
 
 export const TooltipProvider = TooltipPrimitive.Provider;

@@ -1,7 +1,11 @@
 import type { DashboardStats } from '@shared/dashboard-schemas';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { CheckCircle2, ClipboardList, FileText, type LucideIcon, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/check-circle-2';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import FileText from 'lucide-react/icons/file-text';
+import Users from 'lucide-react/icons/users';
 
 type StatCard = { title: string; value: string; subtitle?: string; icon: LucideIcon };
 

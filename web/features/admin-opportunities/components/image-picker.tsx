@@ -3,7 +3,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/use-toast';
 import { responsiveImage } from '@web/lib/responsive-image';
-import { ImageOff } from 'lucide-react';
+import ImageOff from 'lucide-react/icons/image-off';
 import { useEffect, useId, useRef, useState } from 'react';
 import { checkImageFile } from '../lib/check-image-file';
 

@@ -1,7 +1,9 @@
 import type { OpportunityStatus } from '@shared/opportunity-schemas';
 import { type BulkAction, BulkActionBar } from '@web/components/ui/bulk-action-bar';
 import type { RowSelection } from '@web/lib/use-row-selection';
-import { Archive, Eye, EyeOff } from 'lucide-react';
+import Archive from 'lucide-react/icons/archive';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
 import { useBulkChangeOpportunityStatus } from '../api/opportunity-queries';
 
 const actions: BulkAction<OpportunityStatus>[] = [

@@ -1,7 +1,11 @@
 import type { AdminOpportunity, OpportunityStatus } from '@shared/opportunity-schemas';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@web/components/ui/dropdown-menu';
 import { RowActionsMenu } from '@web/components/ui/row-actions-menu';
-import { Archive, Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
+import Archive from 'lucide-react/icons/archive';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { memo, useRef } from 'react';
 
 /**

@@ -1,6 +1,7 @@
 import { type BulkAction, BulkActionBar } from '@web/components/ui/bulk-action-bar';
 import type { RowSelection } from '@web/lib/use-row-selection';
-import { UserCheck, UserX } from 'lucide-react';
+import UserCheck from 'lucide-react/icons/user-check';
+import UserX from 'lucide-react/icons/user-x';
 import { useBulkSetReviewersActive } from '../api/reviewer-queries';
 
 type ActiveAction = 'activate' | 'deactivate';

@@ -1,7 +1,11 @@
 import type { AdminReviewer } from '@shared/reviewer-admin-schemas';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@web/components/ui/dropdown-menu';
 import { RowActionsMenu } from '@web/components/ui/row-actions-menu';
-import { KeyRound, RotateCcw, Trash2, UserCheck, UserX } from 'lucide-react';
+import KeyRound from 'lucide-react/icons/key-round';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import Trash2 from 'lucide-react/icons/trash-2';
+import UserCheck from 'lucide-react/icons/user-check';
+import UserX from 'lucide-react/icons/user-x';
 import { memo, useRef } from 'react';
 
 export type ReviewerAction = 'set-password' | 'reset-password' | 'toggle-active' | 'delete';

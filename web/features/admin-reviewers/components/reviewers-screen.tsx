@@ -7,7 +7,9 @@ import { ALL } from '@web/components/ui/list-filters';
 import { PendingButton } from '@web/components/ui/submit-button';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useTableView } from '@web/lib/use-table-view';
-import { BellRing, UserPlus, Users } from 'lucide-react';
+import BellRing from 'lucide-react/icons/bell-ring';
+import UserPlus from 'lucide-react/icons/user-plus';
+import Users from 'lucide-react/icons/users';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useReviewers, useSendReminders, useToggleReviewerActive } from '../api/reviewer-queries';
 import {

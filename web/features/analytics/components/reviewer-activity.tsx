@@ -1,7 +1,8 @@
 import { Button } from '@web/components/ui/button';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { EMPTY_MARK } from '@web/lib/empty-mark';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import { memo, useId, useState } from 'react';
 import { formatScore2, type ReviewerActivityPoint } from '../lib/analytics-data';
 import {

@@ -7,7 +7,7 @@ import {
   TableHeader,
   TableRow,
 } from '@web/components/ui/table';
-import { Trophy } from 'lucide-react';
+import Trophy from 'lucide-react/icons/trophy';
 import { memo } from 'react';
 import { disagreementOf, formatScore2, type ReviewedOpportunity } from '../lib/analytics-data';
 

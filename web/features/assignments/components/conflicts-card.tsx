@@ -4,7 +4,7 @@ import { EmptyValue } from '@web/components/ui/empty-value';
 import { ActionsTable, TableCell, TableRow, TableSkeletonRows } from '@web/components/ui/table';
 import { formatDate } from '@web/lib/format-date';
 import { useReturnFocus } from '@web/lib/use-return-focus';
-import { ShieldAlert } from 'lucide-react';
+import ShieldAlert from 'lucide-react/icons/shield-alert';
 import { useMemo, useState } from 'react';
 import { type AdminConflict, useConflicts } from '../api/assignment-queries';
 import type { BoardOpportunity, BoardReviewer } from '../lib/board-view';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, type ButtonVariant } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { cn } from '@web/lib/cn';
-import { Download } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
 import { useState } from 'react';
 import { downloadExport, exportFailureMessage } from '../api/export-download';
 import type { ExportProgress } from '../lib/export-progress';

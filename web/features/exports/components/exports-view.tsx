@@ -1,14 +1,12 @@
 import { EXPORT_TYPES, type ExportType } from '@shared/export-schemas';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import {
-  ClipboardList,
-  FileText,
-  Info,
-  type LucideIcon,
-  MessageSquare,
-  ShieldCheck,
-  Trophy,
-} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import FileText from 'lucide-react/icons/file-text';
+import Info from 'lucide-react/icons/info';
+import MessageSquare from 'lucide-react/icons/message-square';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Trophy from 'lucide-react/icons/trophy';
 import { useId } from 'react';
 import { BackupCard } from './backup-card';
 import { ExportButton } from './export-button';

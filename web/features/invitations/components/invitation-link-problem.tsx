@@ -1,6 +1,7 @@
 import { Button } from '@web/components/ui/button';
 import { isApiError, serverMessageOf } from '@web/lib/api-client';
-import { AlertCircle, LogIn } from 'lucide-react';
+import AlertCircle from 'lucide-react/icons/alert-circle';
+import LogIn from 'lucide-react/icons/log-in';
 import { Link } from 'wouter';
 import { isDeadLink } from '../api/invitation-queries';
 

@@ -5,7 +5,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { TextField } from '@web/components/ui/text-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { useDialogForm } from '@web/lib/use-dialog-form';
-import { Send } from 'lucide-react';
+import Send from 'lucide-react/icons/send';
 import { useState } from 'react';
 import { useCreateInvitation } from '../api/invitation-queries';
 

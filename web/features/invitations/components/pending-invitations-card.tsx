@@ -5,7 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { PendingButton } from '@web/components/ui/submit-button';
 import { ActionsTable, TableCell, TableRow } from '@web/components/ui/table';
 import { formatDate } from '@web/lib/format-date';
-import { MailX, RefreshCw } from 'lucide-react';
+import MailX from 'lucide-react/icons/mail-x';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useState } from 'react';
 import { usePendingInvitations, useResendInvitation } from '../api/invitation-queries';
 import { RevokeInvitationDialog } from './revoke-invitation-dialog';

@@ -1,4 +1,4 @@
-import { CircleHelp } from 'lucide-react';
+import CircleHelp from 'lucide-react/icons/circle-help';
 
 export type HelpItem = { term: string; text: string };
 

@@ -4,7 +4,7 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { ErrorCard, LoadingCards } from '@web/components/ui/card-states';
 import { RadioButtonGroup } from '@web/components/ui/radio-button-group';
 import { useDeferredData } from '@web/lib/use-deferred-data';
-import { ClipboardList } from 'lucide-react';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
 import { memo, useId, useState } from 'react';
 import { resultsQuery } from '../api/results-queries';
 import { RANKING_BASES, type RankingBasis, rankedRows } from '../lib/results-data';

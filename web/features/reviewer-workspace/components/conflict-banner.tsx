@@ -1,5 +1,5 @@
 import { formatDate } from '@web/lib/format-date';
-import { ShieldAlert } from 'lucide-react';
+import ShieldAlert from 'lucide-react/icons/shield-alert';
 import type { OwnConflict } from '../lib/cycle-fields';
 
 /** Shown above the opportunity once the reviewer has a conflict of interest on it. */

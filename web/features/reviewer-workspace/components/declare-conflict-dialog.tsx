@@ -4,7 +4,7 @@ import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { useDialogForm } from '@web/lib/use-dialog-form';
-import { ShieldAlert } from 'lucide-react';
+import ShieldAlert from 'lucide-react/icons/shield-alert';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { useDeclareConflict } from '../api/reviewer-workspace-queries';

@@ -3,7 +3,7 @@ import type { ReviewerOpportunityListItem } from '@shared/reviewer-schemas';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/cn';
 import { responsiveImage } from '@web/lib/responsive-image';
-import { ImageIcon } from 'lucide-react';
+import ImageIcon from 'lucide-react/icons/image';
 import { Link } from 'wouter';
 import { isConflicted } from '../lib/cycle-fields';
 import { formatComposite } from '../lib/filter-opportunities';

@@ -1,6 +1,6 @@
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { SearchX } from 'lucide-react';
+import SearchX from 'lucide-react/icons/search-x';
 
 export function OpportunityNotFound() {
   return (

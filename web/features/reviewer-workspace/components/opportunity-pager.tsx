@@ -1,5 +1,7 @@
 import { Button } from '@web/components/ui/button';
-import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useReviewerOpportunities } from '../api/reviewer-workspace-queries';

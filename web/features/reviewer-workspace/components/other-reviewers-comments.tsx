@@ -4,7 +4,7 @@ import {
 } from '@shared/review-cycle-schemas';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatDate } from '@web/lib/format-date';
-import { MessageSquareLock } from 'lucide-react';
+import MessageSquareLock from 'lucide-react/icons/message-square-lock';
 import { memo, useDeferredValue } from 'react';
 import { useOtherReviewersComments } from '../api/reviewer-workspace-queries';
 import { mayFetchComments } from '../lib/cycle-fields';

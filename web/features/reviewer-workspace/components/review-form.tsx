@@ -1,5 +1,5 @@
 import { Button } from '@web/components/ui/button';
-import { History } from 'lucide-react';
+import History from 'lucide-react/icons/history';
 import type { ReviewWorkspace } from '../hooks/use-review-workspace';
 import { CommentsCard } from './comments-card';
 import { SaveStatus } from './save-status';

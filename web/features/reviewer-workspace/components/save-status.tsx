@@ -1,7 +1,12 @@
 import { Button } from '@web/components/ui/button';
 import { errorMessageOf } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
-import { AlertCircle, CheckCircle2, Circle, CircleDot, HardDrive, Loader2 } from 'lucide-react';
+import AlertCircle from 'lucide-react/icons/alert-circle';
+import CheckCircle2 from 'lucide-react/icons/check-circle-2';
+import Circle from 'lucide-react/icons/circle';
+import CircleDot from 'lucide-react/icons/circle-dot';
+import HardDrive from 'lucide-react/icons/hard-drive';
+import Loader2 from 'lucide-react/icons/loader-2';
 import type { ReactNode } from 'react';
 import type { SaveStatus as Status } from '../lib/save-queue';
 

@@ -1,0 +1,85 @@
+// Which chunk file each module of the web build goes to (vite.config.ts, rolldown's
+// `output.codeSplitting.groups`; decision 0023).
+//
+// Left to itself, the bundler gives every distinct set of importing pages its own chunk: with 14
+// lazily loaded routes that made 30 to 45 files per admin page, most of them 1 to 3 KB. Over
+// HTTP/1.1 a browser opens at most 6 connections to a host, so a phone on a slow network waited for
+// seven or eight round trips before it could draw an admin page; Lighthouse's simulation counted
+// the same. Here the code shared by two or more routes goes to one chunk per *kind* of route that
+// uses it, so a page loads its route, its shell and at most a handful of shared files:
+//
+// - `boot`: shared with the app's entry (React, the query client, the router, the toaster...);
+// - `forms`: used by the login page and another route (buttons, inputs, the form library);
+// - `shared-admin`, `shared-reviewer`: used by two or more admin (reviewer) routes only, for
+//   example the admin pages' tables and bulk actions;
+// - `shared`: used by routes of more than one kind (admin, reviewer, and the public invitation
+//   and not-found pages), for example dialogs and cards.
+//
+// Code used by one route only stays in that route's chunk, and code only the entry uses stays in
+// the entry. A module's importers always reach it through at least the routes that reach them, so
+// a module never imports one from a chunk for fewer routes (boot, forms, shared, shared-<kind>,
+// route, in that order): the chunks form no cycle and run in import order (scripts/check-bundle.mjs
+// checks that on every build).
+
+/** The part of rolldown's `ModuleInfo` this reads. */
+export type ModuleGraphInfo = {
+  isEntry: boolean;
+  /** Modules that import this one statically. */
+  importers: readonly string[];
+  /** Modules that import this one with `import()`: a lazily loaded route or shell. */
+  dynamicImporters: readonly string[];
+};
+
+/** The part of rolldown's chunking context this reads. */
+export type ModuleGraph = { getModuleInfo(id: string): ModuleGraphInfo | null };
+
+const ENTRY = 'entry';
+type RouteKind = 'login' | 'admin' | 'reviewer' | 'public';
+
+/** The kind of a lazily loaded module (web/app/router.tsx's imports), from its path. */
+export function routeKind(id: string): RouteKind {
+  const file = id.replaceAll('\\', '/');
+  if (file.includes('/web/app/routes/login-page.')) return 'login';
+  if (file.includes('/web/app/routes/admin/') || file.includes('/web/app/layouts/admin-layout.'))
+    return 'admin';
+  if (
+    file.includes('/web/app/routes/reviewer/') ||
+    file.includes('/web/app/layouts/reviewer-layout.')
+  )
+    return 'reviewer';
+  return 'public';
+}
+
+/**
+ * The lazily loaded modules whose static imports reach `id` (the module itself if it is one), and
+ * `'entry'` when the app's entry does. Walks importers, not imports: a package's index that
+ * re-exports everything (`radix-ui`, `lucide-react`) makes all it re-exports reachable from every
+ * importer of the index, whatever each one uses, so the app imports Radix by subpath.
+ */
+export function rootsOf(id: string, graph: ModuleGraph): Set<string> {
+  const roots = new Set<string>();
+  const seen = new Set<string>();
+  const stack = [id];
+  while (stack.length > 0) {
+    const current = stack.pop() as string;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    const info = graph.getModuleInfo(current);
+    if (!info) continue;
+    if (info.isEntry) roots.add(ENTRY);
+    if (info.dynamicImporters.length > 0) roots.add(current);
+    stack.push(...info.importers);
+  }
+  return roots;
+}
+
+/** The chunk name for `id`, or null to leave it where the bundler puts it (one route or the entry). */
+export function chunkGroup(id: string, graph: ModuleGraph): string | null {
+  const roots = rootsOf(id, graph);
+  if (roots.size < 2) return null;
+  if (roots.has(ENTRY)) return 'boot';
+  const kinds = new Set([...roots].map(routeKind));
+  if (kinds.has('login')) return 'forms';
+  const [kind] = kinds;
+  return kinds.size === 1 ? `shared-${kind}` : 'shared';
+}
