@@ -65,7 +65,8 @@ export function WindowedTableBody<Row>({
   // is drawn at once, as it always was, so the page does not move when it is filled.
   const deferred = useDeferredData(rows);
   const isWaiting = isWindowed(rows.length) && deferred.isWaiting;
-  const drawn = deferred.data && !deferred.isWaiting ? deferred.data : rows;
+  // Until the first background render the hook has nothing drawn (`data` undefined): the rows.
+  const drawn = deferred.data ?? rows;
   const windowed = isWindowed(drawn.length);
   const { bodyRef, range, heightOf } = useRowWindow(drawn, keyOf, windowed);
   const [pinnedKey, setPinnedKey] = useState<string | null>(null);
