@@ -1,6 +1,6 @@
 import { cn } from '@web/lib/cn';
 import { nextSort, type SortState } from '@web/lib/table-sort';
-import type { RowSelection } from '@web/lib/use-row-selection';
+import { type RowChecks, type RowSelection, useIsRowChecked } from '@web/lib/use-row-selection';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
@@ -41,25 +41,57 @@ export function ActionsCell({ className, ...props }: ComponentProps<'td'>) {
 }
 
 /**
- * The first cell's content with the row's checkbox before it. Takes the row's state rather than
- * the whole selection, so that a memoised row re-renders only when its own check changes.
+ * A row of a table with a checkbox per row: `data-state="selected"` while row `id` is checked.
+ * It subscribes to that row's check alone and passes its children through untouched, so that a
+ * check (or 'select all') re-renders the row's line and its checkbox, never its cells.
  */
+export function SelectableRow({
+  checks,
+  id,
+  ariaRowIndex,
+  children,
+}: {
+  checks: RowChecks;
+  id: string;
+  ariaRowIndex: number | undefined;
+  children: ReactNode;
+}) {
+  const isChecked = useIsRowChecked(checks, id);
+  return (
+    <TableRow aria-rowindex={ariaRowIndex} data-state={isChecked ? 'selected' : undefined}>
+      {children}
+    </TableRow>
+  );
+}
+
+/** The first cell's content with row `id`'s checkbox before it (see SelectableRow). */
 export function SelectableCellContent({
   label,
-  checked,
-  onCheckedChange,
+  checks,
+  id,
   children,
 }: {
   label: string;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
+  checks: RowChecks;
+  id: string;
   children: ReactNode;
 }) {
   return (
     <div className="flex items-center gap-3">
-      <Checkbox aria-label={label} checked={checked} onCheckedChange={onCheckedChange} />
+      <RowCheckbox label={label} checks={checks} id={id} />
       <span className="min-w-0 truncate">{children}</span>
     </div>
+  );
+}
+
+function RowCheckbox({ label, checks, id }: { label: string; checks: RowChecks; id: string }) {
+  const isChecked = useIsRowChecked(checks, id);
+  return (
+    <Checkbox
+      aria-label={label}
+      checked={isChecked}
+      onCheckedChange={(checked) => checks.toggle(id, checked)}
+    />
   );
 }
 
@@ -73,8 +105,9 @@ function SortIcon({ direction }: { direction: SortState<string>['direction'] | n
  * An admin list that sorts by any column (each header a button; the sorted one carries
  * aria-sort), with a checkbox per row and one in the first header for every shown row, and the
  * row actions in a last column that stays in view. Each of `rows` is drawn by `renderRow`
- * (which should answer a memoised row, given the row's own values, so that a check or a sort
- * re-renders only what changed); a long list draws only the rows near the viewport
+ * (which should answer a memoised row, given the row's own values and the selection's
+ * `checks`, drawn as a SelectableRow with a SelectableCellContent, so that a sort re-renders only
+ * what changed and a check only the row's line and checkbox); a long list draws only the rows near the viewport
  * (WindowedTableBody), while the header's checkbox, the sort and the filters still act on all.
  * `noMatches` is said in place of the rows when the search and filters leave none.
  */

@@ -1,12 +1,17 @@
 import type { AdminOpportunity, OpportunityStatus } from '@shared/opportunity-schemas';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
-import { ActionsCell, DataTable, SelectableCellContent } from '@web/components/ui/data-table';
+import {
+  ActionsCell,
+  DataTable,
+  SelectableCellContent,
+  SelectableRow,
+} from '@web/components/ui/data-table';
 import { EmptyValue } from '@web/components/ui/empty-value';
-import { ActionsTable, TableCell, TableRow, TableSkeletonRows } from '@web/components/ui/table';
+import { ActionsTable, TableCell, TableSkeletonRows } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
 import { formatDate } from '@web/lib/format-date';
 import type { SortState } from '@web/lib/table-sort';
-import type { RowSelection } from '@web/lib/use-row-selection';
+import type { RowChecks, RowSelection } from '@web/lib/use-row-selection';
 import { memo } from 'react';
 import { STATUS_LABELS } from '../lib/opportunity-form-values';
 import { type OpportunityColumn, opportunityColumns } from '../lib/opportunity-table-view';
@@ -51,28 +56,26 @@ type RowHandlers = {
 
 type OpportunityRowProps = RowHandlers & {
   opportunity: AdminOpportunity;
-  isSelected: boolean;
-  onSelect: (id: string, checked: boolean) => void;
+  checks: RowChecks;
   ariaRowIndex: number | undefined;
 };
 
-/** One opportunity's row; memoised, so a check or a sort re-renders only what changed. */
+/** One opportunity's row; memoised, so a sort re-renders only what changed, and a check only its SelectableRow and checkbox. */
 const OpportunityRow = memo(function OpportunityRow({
   opportunity,
-  isSelected,
-  onSelect,
+  checks,
   ariaRowIndex,
   onEdit,
   onChangeStatus,
   onDelete,
 }: OpportunityRowProps) {
   return (
-    <TableRow aria-rowindex={ariaRowIndex} data-state={isSelected ? 'selected' : undefined}>
+    <SelectableRow checks={checks} id={opportunity.id} ariaRowIndex={ariaRowIndex}>
       <TableCell className={cn('font-medium tabular-nums', classOf.number)}>
         <SelectableCellContent
           label={`Select #${opportunity.number}`}
-          checked={isSelected}
-          onCheckedChange={(checked) => onSelect(opportunity.id, checked)}
+          checks={checks}
+          id={opportunity.id}
         >
           #{opportunity.number}
         </SelectableCellContent>
@@ -106,7 +109,7 @@ const OpportunityRow = memo(function OpportunityRow({
           onDelete={onDelete}
         />
       </ActionsCell>
-    </TableRow>
+    </SelectableRow>
   );
 });
 
@@ -141,8 +144,7 @@ export function OpportunitiesTable({
       renderRow={(opportunity, ariaRowIndex) => (
         <OpportunityRow
           opportunity={opportunity}
-          isSelected={selection.isSelected(opportunity.id)}
-          onSelect={selection.toggle}
+          checks={selection.checks}
           ariaRowIndex={ariaRowIndex}
           onEdit={onEdit}
           onChangeStatus={onChangeStatus}

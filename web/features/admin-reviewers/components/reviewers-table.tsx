@@ -1,13 +1,18 @@
 import { REVIEWER_SKELETONS } from '@shared/limits';
 import type { AdminReviewer } from '@shared/reviewer-admin-schemas';
 import { Badge } from '@web/components/ui/badge';
-import { ActionsCell, DataTable, SelectableCellContent } from '@web/components/ui/data-table';
+import {
+  ActionsCell,
+  DataTable,
+  SelectableCellContent,
+  SelectableRow,
+} from '@web/components/ui/data-table';
 import { EmptyValue } from '@web/components/ui/empty-value';
-import { ActionsTable, TableCell, TableRow, TableSkeletonRows } from '@web/components/ui/table';
+import { ActionsTable, TableCell, TableSkeletonRows } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
 import { formatDate } from '@web/lib/format-date';
 import type { SortState } from '@web/lib/table-sort';
-import type { RowSelection } from '@web/lib/use-row-selection';
+import type { RowChecks, RowSelection } from '@web/lib/use-row-selection';
 import { memo } from 'react';
 import { type ReviewerColumn, reviewerColumns } from '../lib/reviewer-table-view';
 import { LastEmailCell } from './last-email-cell';
@@ -31,28 +36,22 @@ export function ReviewersTableSkeleton() {
 
 type ReviewerRowProps = {
   reviewer: AdminReviewer;
-  isSelected: boolean;
-  onSelect: (id: string, checked: boolean) => void;
+  checks: RowChecks;
   onAction: (action: ReviewerAction, reviewer: AdminReviewer, trigger: HTMLElement | null) => void;
   ariaRowIndex: number | undefined;
 };
 
-/** One reviewer's row; memoised, so a check, a sort or a search re-renders only what changed. */
+/** One reviewer's row; memoised, so a sort or a search re-renders only what changed, and a check only its SelectableRow and checkbox. */
 const ReviewerRow = memo(function ReviewerRow({
   reviewer,
-  isSelected,
-  onSelect,
+  checks,
   onAction,
   ariaRowIndex,
 }: ReviewerRowProps) {
   return (
-    <TableRow aria-rowindex={ariaRowIndex} data-state={isSelected ? 'selected' : undefined}>
+    <SelectableRow checks={checks} id={reviewer.id} ariaRowIndex={ariaRowIndex}>
       <TableCell className={cn('font-medium', classOf.name)}>
-        <SelectableCellContent
-          label={`Select ${reviewer.name}`}
-          checked={isSelected}
-          onCheckedChange={(checked) => onSelect(reviewer.id, checked)}
-        >
+        <SelectableCellContent label={`Select ${reviewer.name}`} checks={checks} id={reviewer.id}>
           <span className="block max-w-36 truncate" title={reviewer.name}>
             {reviewer.name}
           </span>
@@ -86,7 +85,7 @@ const ReviewerRow = memo(function ReviewerRow({
       <ActionsCell>
         <ReviewerRowMenu reviewer={reviewer} onAction={onAction} />
       </ActionsCell>
-    </TableRow>
+    </SelectableRow>
   );
 });
 
@@ -120,8 +119,7 @@ export function ReviewersTable({
       renderRow={(reviewer, ariaRowIndex) => (
         <ReviewerRow
           reviewer={reviewer}
-          isSelected={selection.isSelected(reviewer.id)}
-          onSelect={selection.toggle}
+          checks={selection.checks}
           onAction={onAction}
           ariaRowIndex={ariaRowIndex}
         />
