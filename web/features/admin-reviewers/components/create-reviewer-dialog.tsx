@@ -1,5 +1,6 @@
 import { type CreateReviewerInput, createReviewerSchema } from '@shared/reviewer-admin-schemas';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
+import { mountedOnceOpened } from '@web/components/ui/mounted-once-opened';
 import { TextField } from '@web/components/ui/text-field';
 import { useDialogForm } from '@web/lib/use-dialog-form';
 import { useCreateReviewer } from '../api/reviewer-queries';
@@ -7,7 +8,7 @@ import { useCreateReviewer } from '../api/reviewer-queries';
 const emptyForm: CreateReviewerInput = { name: '', email: '', displayName: '', password: '' };
 
 /** 'Create New Reviewer', validated with the server's createReviewerSchema. */
-export function CreateReviewerDialog({
+function CreateReviewerDialogContent({
   open,
   onOpenChange,
 }: {
@@ -65,3 +66,8 @@ export function CreateReviewerDialog({
     </FormDialog>
   );
 }
+
+export const CreateReviewerDialog = mountedOnceOpened(
+  CreateReviewerDialogContent,
+  (props) => props.open,
+);

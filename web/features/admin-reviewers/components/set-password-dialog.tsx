@@ -1,12 +1,13 @@
 import { setPasswordSchema } from '@shared/reviewer-admin-schemas';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
+import { mountedOnceOpened } from '@web/components/ui/mounted-once-opened';
 import { TextField } from '@web/components/ui/text-field';
 import { useDialogForm } from '@web/lib/use-dialog-form';
 import { useSetPassword } from '../api/reviewer-queries';
 import type { ReviewerDialogProps } from './reviewer-dialog-props';
 
 /** 'Set Password' for one reviewer, validated with the server's setPasswordSchema (6+). */
-export function SetPasswordDialog({ reviewer, onClose, onCloseAutoFocus }: ReviewerDialogProps) {
+function SetPasswordDialogContent({ reviewer, onClose, onCloseAutoFocus }: ReviewerDialogProps) {
   const setPassword = useSetPassword();
   const { form, close } = useDialogForm(setPasswordSchema, { password: '' }, onClose);
 
@@ -40,3 +41,8 @@ export function SetPasswordDialog({ reviewer, onClose, onCloseAutoFocus }: Revie
     </FormDialog>
   );
 }
+
+export const SetPasswordDialog = mountedOnceOpened(
+  SetPasswordDialogContent,
+  (props) => props.reviewer !== null,
+);

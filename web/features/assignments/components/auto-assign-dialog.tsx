@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { DialogFooter } from '@web/components/ui/dialog';
 import { FormDialog } from '@web/components/ui/form-dialog';
 import { FieldError, FormField } from '@web/components/ui/form-field';
+import { mountedOnceOpened } from '@web/components/ui/mounted-once-opened';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { PendingButton, SubmitButton } from '@web/components/ui/submit-button';
 import { TextField } from '@web/components/ui/text-field';
@@ -47,7 +48,7 @@ export const STALE_PREVIEW_MESSAGE =
  * previewed first; Apply sends the preview's fingerprint, so a plan made on assignments that have
  * changed since is refused (409) rather than applied over them.
  */
-export function AutoAssignDialog({
+function AutoAssignDialogContent({
   open,
   onOpenChange,
   board,
@@ -170,3 +171,5 @@ export function AutoAssignDialog({
     </FormDialog>
   );
 }
+
+export const AutoAssignDialog = mountedOnceOpened(AutoAssignDialogContent, (props) => props.open);

@@ -2,6 +2,7 @@ import { recordConflictSchema } from '@shared/review-cycle-schemas';
 import { z } from '@shared/zod';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { FormField } from '@web/components/ui/form-field';
+import { mountedOnceOpened } from '@web/components/ui/mounted-once-opened';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Textarea } from '@web/components/ui/textarea';
 import { useDialogForm } from '@web/lib/use-dialog-form';
@@ -21,7 +22,7 @@ type FormInput = z.input<typeof formSchema>;
 const emptyForm: FormInput = { reviewerId: '', opportunityId: '', reason: '' };
 
 /** An admin records a conflict a reviewer told them about (declared by 'admin'). */
-export function RecordConflictDialog({
+function RecordConflictDialogContent({
   open,
   onOpenChange,
   reviewers,
@@ -83,3 +84,8 @@ export function RecordConflictDialog({
     </FormDialog>
   );
 }
+
+export const RecordConflictDialog = mountedOnceOpened(
+  RecordConflictDialogContent,
+  (props) => props.open,
+);

@@ -2,6 +2,7 @@ import { type CreateInvitationInput, createInvitationSchema } from '@shared/invi
 import { Button } from '@web/components/ui/button';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { FormField } from '@web/components/ui/form-field';
+import { mountedOnceOpened } from '@web/components/ui/mounted-once-opened';
 import { TextField } from '@web/components/ui/text-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { useDialogForm } from '@web/lib/use-dialog-form';
@@ -17,7 +18,7 @@ const emptyForm: CreateInvitationInput = {
 };
 
 /** 'Invite Reviewer': an email with a link to choose a password, validated like the server. */
-export function InviteReviewerDialog({
+function InviteReviewerDialogContent({
   open,
   onOpenChange,
 }: {
@@ -72,6 +73,11 @@ export function InviteReviewerDialog({
     </FormDialog>
   );
 }
+
+export const InviteReviewerDialog = mountedOnceOpened(
+  InviteReviewerDialogContent,
+  (props) => props.open,
+);
 
 /** The header button that opens the dialog (it owns the dialog's open state). */
 export function InviteReviewerButton() {
