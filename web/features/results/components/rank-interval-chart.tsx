@@ -1,6 +1,6 @@
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import {
   clampTopN,
   DEFAULT_TOP_N,
@@ -35,7 +35,7 @@ const ROW =
  * 390 px; for assistive technology it is one image named by its content and described by the
  * sentence above it (the ranking table holds every number).
  */
-export function RankIntervalChart({
+export const RankIntervalChart = memo(function RankIntervalChart({
   rows,
   basis,
   intervalLevel,
@@ -153,4 +153,4 @@ export function RankIntervalChart({
       </ul>
     </div>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
+import { memo } from 'react';
 import {
   DISCUSSION_REASON_LABELS,
   describeRankInterval,
@@ -45,7 +46,13 @@ function Movement({ row, basis }: { row: RankedRow; basis: RankingBasis }) {
  * The ranking under the chosen basis: rank, the move against the other ranking, number, title,
  * both composites, the rank with its interval ('3 (2-6)'), spread, reviews and discussion flags.
  */
-export function RankingTable({ rows, basis }: { rows: RankedRow[]; basis: RankingBasis }) {
+export const RankingTable = memo(function RankingTable({
+  rows,
+  basis,
+}: {
+  rows: RankedRow[];
+  basis: RankingBasis;
+}) {
   const basisWords = basis === 'calibrated' ? 'calibrated composite' : 'raw composite';
   return (
     <ScrollTable
@@ -113,4 +120,4 @@ export function RankingTable({ rows, basis }: { rows: RankedRow[]; basis: Rankin
       </TableBody>
     </ScrollTable>
   );
-}
+});
