@@ -29,13 +29,14 @@ export function setTheme(theme: Theme): void {
 }
 
 /** While on `html`, styles.css turns every transition off. */
-export const THEME_SWITCHING_CLASS = 'theme-switching';
+const THEME_SWITCHING_CLASS = 'theme-switching';
 
 /**
  * Applies a theme's colours at once. Left to themselves, the rows, links and buttons that
  * transition their colours each started a transition, and each transition's run, start and end
- * events passed through React's root listener: on the opportunities page at 200 x 50 the switch
- * cost 250 to 320 ms of main-thread work over the next frames, 36 to 67 ms without (issue 17).
+ * events passed through React's root listener: on the opportunities page at 200 x 50 a click on
+ * the toggle cost 298 to 446 ms of main-thread work over the next second, now 64 to 168 ms
+ * (issue 17, decision 0024).
  * The new colours are computed while transitions are off (the style read below), so none starts
  * from the old ones; transitions come back two frames later, after the switch has been painted.
  */

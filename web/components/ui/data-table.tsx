@@ -107,8 +107,9 @@ function SortIcon({ direction }: { direction: SortState<string>['direction'] | n
  * row actions in a last column that stays in view. Each of `rows` is drawn by `renderRow`
  * (which should answer a memoised row, given the row's own values and the selection's
  * `checks`, drawn as a SelectableRow with a SelectableCellContent, so that a sort re-renders only
- * what changed and a check only the row's line and checkbox); a long list draws only the rows near the viewport
- * (WindowedTableBody), while the header's checkbox, the sort and the filters still act on all.
+ * what changed and a check only the row's line and checkbox); a long list draws only the rows
+ * near the viewport (WindowedTableBody), while the header's checkbox, the sort and the filters
+ * still act on all.
  * `noMatches` is said in place of the rows when the search and filters leave none.
  */
 export function DataTable<Key extends string, Row>({
