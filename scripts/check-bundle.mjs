@@ -2,7 +2,8 @@
 // so it runs in CI): /login at most 120 KB gzip, every other page at most 200 KB, in at most
 // 10 files (decision 0023), and the analytics charts' code only on the analytics page. Also checks
 // that no chunk imports, directly or through others, a chunk that imports it: the chunks must run
-// in import order (scripts/chunk-groups.ts). Run after `node scripts/build.mjs`.
+// in import order (scripts/chunk-groups.ts), and that the zod schemas no page uses are not in the
+// build (vite.config.ts's `treeshake`). Run after `node scripts/build.mjs`.
 // Prints one line per page; exits 1 when a budget is broken.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,14 @@ const MAX_FILES = 10;
 // attribute name in the JSX it survives minification. The charts are plain SVG since decision
 // 0020 (no chart library), but they still belong to the analytics page alone.
 const CHART_MARKER = 'data-chart';
+
+// A message of a schema only the server uses (the conflict id of `DELETE
+// /api/admin/conflicts/{id}`, shared/review-cycle-schemas.ts). Building a zod schema is not free
+// (100 ms and more of the reviewer list's first load on a 4x slower CPU), and the build
+// drops the ones nothing uses only because vite.config.ts declares zod's calls pure: if the message
+// shows up in the web build, that declaration stopped working and every page builds every schema of
+// every module it imports a constant from. If a page comes to use that schema, pick another.
+const SERVER_ONLY_SCHEMA_MARKER = 'Invalid conflict id';
 
 if (!fs.existsSync(manifestFile)) {
   console.error(
@@ -65,6 +74,17 @@ function importCycle() {
     if (found) return found;
   }
   return null;
+}
+const withServerSchema = Object.values(manifest)
+  .map((chunk) => chunk.file)
+  .filter((file) => file.endsWith('.js'))
+  .filter((file) =>
+    fs.readFileSync(path.join(webDir, file), 'utf8').includes(SERVER_ONLY_SCHEMA_MARKER),
+  );
+if (withServerSchema.length > 0) {
+  problems.push(
+    `${withServerSchema.join(', ')} build(s) a schema only the server uses ('${SERVER_ONLY_SCHEMA_MARKER}'): zod's calls are no longer dropped when unused`,
+  );
 }
 const cycle = importCycle();
 if (cycle) problems.push(`chunks import each other: ${cycle.join(' -> ')}`);
