@@ -18,7 +18,9 @@
 // - A user step's latency (bench/page-interactions.mjs: search, filter, sort, select all, a row
 //   menu, a score, a comment...): the longest Event Timing duration among the events it caused,
 //   from the input until the next paint, as INP measures it; 0 when every one took under 16 ms,
-//   which the browser does not report. Its worst frame is not measured (shown as '-').
+//   which the browser does not report. Its worst frame is not measured (shown as '-'). Its work:
+//   the main thread's task time (CDP TaskDuration) from the input until a second after it,
+//   everything the input set off, painted or not.
 
 /** Installed with context.addInitScript: records long tasks and frames, and times interactions. */
 export function installRecorder() {
@@ -269,14 +271,24 @@ export async function measureInteraction(page, { inputs, done, doneArg, act, tim
   return result;
 }
 
+/** How long the main thread's work after an input is counted (measureStep's `work`). */
+export const WORK_WINDOW_MS = 1000;
+
 /**
  * Times one user step of bench/page-interactions.mjs: finds its target (`prepare`, not timed),
- * acts with trusted input, waits for the next frame, and answers {latency, worstFrame: null} in
- * ms, the latency being the longest Event Timing duration of the events since the step began.
+ * acts with trusted input, waits for the next frame, and answers {latency, worstFrame: null,
+ * work} in ms: the latency is the longest Event Timing duration of the events since the step
+ * began; `work` is the renderer's main-thread task time (CDP TaskDuration) from just before the
+ * input until WORK_WINDOW_MS after it. Latency is one event's wait for its next paint; work also
+ * counts what the input set off after that paint (transition events, deferred renders, refetches),
+ * which is what made a theme switch or 'select all' heavy while its latency still looked fine
+ * (decision 0024).
  */
-export async function measureStep(page, { prepare, act }) {
+export async function measureStep(page, { prepare, act }, cdp) {
   const prepared = await prepare?.();
   const since = await page.evaluate(() => performance.now());
+  const before = (await cdpMetrics(cdp)).TaskDuration;
+  const started = Date.now();
   await act(prepared);
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),
@@ -285,7 +297,11 @@ export async function measureStep(page, { prepare, act }) {
     (from) => window.__bench.events.filter((e) => e.start >= from).map((e) => e.duration),
     since,
   );
-  return { latency: Math.max(0, ...durations), worstFrame: null };
+  await new Promise((resolve) =>
+    setTimeout(resolve, Math.max(0, started + WORK_WINDOW_MS - Date.now())),
+  );
+  const work = ((await cdpMetrics(cdp)).TaskDuration - before) * 1000;
+  return { latency: Math.max(0, ...durations), worstFrame: null, work };
 }
 
 /** Waits for a quiet main thread (no long task for `quietMs`) before the next measurement. */

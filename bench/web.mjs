@@ -30,7 +30,9 @@
 //   assignment grid's arrow keys, a score, a comment): each step's longest Event Timing duration,
 //   from the input to the next paint (as INP measures it; 0 when under 16 ms, which the browser
 //   does not report). Target: under 100 ms. (These were `npm run bench:pages`, decision 0019,
-//   folded in here by decision 0022.)
+//   folded in here by decision 0022.) Also each step's work: the main thread's task time from
+//   the input until a second after it (CDP TaskDuration), the step's worst run; no target, it
+//   shows what an input sets off beyond its first paint (decision 0025).
 //
 // Figures are medians over --runs with the run-to-run range in brackets. Writes
 // bench/results/web.json (bench/results/web-<reviewers>.json when --reviewers is not 200).
@@ -384,7 +386,7 @@ export async function measurePage(
     await page.evaluate(() => window.scrollTo(0, 0));
     for (const step of interactionsFor(spec.name, page)) {
       await waitForQuiet(page);
-      const sample = await measureStep(page, step);
+      const sample = await measureStep(page, step, cdp);
       interactions[step.name] = [...(interactions[step.name] ?? []), sample];
     }
     const { before: _before, ...figures } = load;
@@ -523,7 +525,7 @@ function summarize(spec, urlPath, pageRuns) {
       const worst = (key) =>
         rangeOf(
           perRun.map((samples) => {
-            const values = samples.map((s) => s[key]).filter((v) => v !== null);
+            const values = samples.map((s) => s[key]).filter((v) => v !== null && v !== undefined);
             return values.length ? Math.max(...values) : null;
           }),
         );
@@ -533,6 +535,8 @@ function summarize(spec, urlPath, pageRuns) {
           samples: perRun.map((samples) => samples.length),
           latencyMs: worst('latency'),
           worstFrameMs: worst('worstFrame'),
+          // A probe's samples (measureInteraction) have no work figure: '-'.
+          workMs: worst('work'),
           medianLatencyMs: rangeOf(perRun.flatMap((samples) => samples.map((s) => s.latency))),
         },
       ];
@@ -576,6 +580,7 @@ function printResults(results) {
         ['worst latency ms', 'r'],
         ['worst frame ms', 'r'],
         ['median latency ms', 'r'],
+        ['worst work in 1 s, ms', 'r'],
       ],
       results.flatMap((r) =>
         Object.entries(r.interactions).map(([name, figures]) => [
@@ -584,6 +589,7 @@ function printResults(results) {
           formatRange(figures.latencyMs),
           formatRange(figures.worstFrameMs),
           formatRange(figures.medianLatencyMs),
+          formatRange(figures.workMs),
         ]),
       ),
     ),
