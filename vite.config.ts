@@ -25,9 +25,9 @@ export default defineConfig({
       // otherwise keep for their possible side effects: a page that imported one constant from a
       // module of schemas built every schema of it (the reviewer list's first load on a 4x slower
       // CPU spent 258-372 ms in the shared chunk's own code with them, 176-212 ms without).
-      // Building a schema has no effect outside it, so unused ones are
-      // dropped (scripts/check-bundle.mjs checks it). `config(...)` in shared/zod.ts is not a
-      // call on `z` and stays.
+      // Building a schema has no effect outside it, so unused ones are dropped
+      // (scripts/check-bundle.mjs checks it). `config(...)` in shared/zod.ts is not a call on `z`
+      // and stays.
       treeshake: { manualPureFunctions: ['z'] },
       output: {
         // One chunk per kind of route that shares the code, not one per set of routes (decision

@@ -39,16 +39,18 @@ if (!fs.existsSync(manifestFile)) {
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
-const sizes = new Map();
-function gzipSize(file) {
-  if (!sizes.has(file)) {
+/** A built file's gzip size and the markers it holds, read once per file. */
+const facts = new Map();
+function factsOf(file) {
+  if (!facts.has(file)) {
     const bytes = fs.readFileSync(path.join(webDir, file));
-    sizes.set(file, {
+    facts.set(file, {
       gzip: zlib.gzipSync(bytes, { level: 9 }).length,
       hasCharts: bytes.includes(CHART_MARKER),
+      hasServerSchema: bytes.includes(SERVER_ONLY_SCHEMA_MARKER),
     });
   }
-  return sizes.get(file);
+  return facts.get(file);
 }
 
 const format = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
@@ -77,10 +79,7 @@ function importCycle() {
 }
 const withServerSchema = Object.values(manifest)
   .map((chunk) => chunk.file)
-  .filter((file) => file.endsWith('.js'))
-  .filter((file) =>
-    fs.readFileSync(path.join(webDir, file), 'utf8').includes(SERVER_ONLY_SCHEMA_MARKER),
-  );
+  .filter((file) => file.endsWith('.js') && factsOf(file).hasServerSchema);
 if (withServerSchema.length > 0) {
   problems.push(
     `${withServerSchema.join(', ')} build(s) a schema only the server uses ('${SERVER_ONLY_SCHEMA_MARKER}'): zod's calls are no longer dropped when unused`,
@@ -92,8 +91,8 @@ for (const page of pages) {
   const files = staticClosure(manifest, page.module, staticClosure(manifest, 'index.html'));
   if (page.layout) staticClosure(manifest, page.layout, files);
   const jsFiles = [...files].filter((file) => file.endsWith('.js'));
-  const total = jsFiles.reduce((sum, file) => sum + gzipSize(file).gzip, 0);
-  const hasCharts = jsFiles.some((file) => gzipSize(file).hasCharts);
+  const total = jsFiles.reduce((sum, file) => sum + factsOf(file).gzip, 0);
+  const hasCharts = jsFiles.some((file) => factsOf(file).hasCharts);
   const budget = page.budget ? ` (budget ${format(page.budget)})` : '';
   console.log(
     `${page.path.padEnd(30)} ${format(total).padStart(9)} gzip in ${jsFiles.length} files${budget}${hasCharts ? ', with charts' : ''}`,
