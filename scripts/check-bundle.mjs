@@ -2,8 +2,9 @@
 // so it runs in CI): /login at most 120 KB gzip, every other page at most 200 KB, in at most
 // 10 files (decision 0023), and the analytics charts' code only on the analytics page. Also checks
 // that no chunk imports, directly or through others, a chunk that imports it: the chunks must run
-// in import order (scripts/chunk-groups.ts), and that the zod schemas no page uses are not in the
-// build (vite.config.ts's `treeshake`). Run after `node scripts/build.mjs`.
+// in import order (scripts/chunk-groups.ts), that the zod schemas no page uses are not in the
+// build (vite.config.ts's `treeshake`), and that zod loads only with the pages that show a form
+// (scripts/pages.mjs's `forms`; decision 0026). Run after `node scripts/build.mjs`.
 // Prints one line per page; exits 1 when a budget is broken.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +32,13 @@ const CHART_MARKER = 'data-chart';
 // every module it imports a constant from. If a page comes to use that schema, pick another.
 const SERVER_ONLY_SCHEMA_MARKER = 'Invalid conflict id';
 
+// The name zod gives its base type's constructor, a string that survives minification: a file
+// with it holds zod. Loading and running zod with its schemas cost about 140 ms of a 4x slower
+// CPU, so a page without a form must not load it (decision 0026): a page that starts to would
+// take a constant from a module that builds schemas (keep such constants in a module without
+// zod, as shared/settings.ts and shared/export-files.ts do).
+const ZOD_MARKER = '$ZodType';
+
 if (!fs.existsSync(manifestFile)) {
   console.error(
     `${path.relative(root, manifestFile)} is missing: run node scripts/build.mjs first`,
@@ -48,6 +56,7 @@ function factsOf(file) {
       gzip: zlib.gzipSync(bytes, { level: 9 }).length,
       hasCharts: bytes.includes(CHART_MARKER),
       hasServerSchema: bytes.includes(SERVER_ONLY_SCHEMA_MARKER),
+      hasZod: bytes.includes(ZOD_MARKER),
     });
   }
   return facts.get(file);
@@ -93,9 +102,10 @@ for (const page of pages) {
   const jsFiles = [...files].filter((file) => file.endsWith('.js'));
   const total = jsFiles.reduce((sum, file) => sum + factsOf(file).gzip, 0);
   const hasCharts = jsFiles.some((file) => factsOf(file).hasCharts);
+  const hasZod = jsFiles.some((file) => factsOf(file).hasZod);
   const budget = page.budget ? ` (budget ${format(page.budget)})` : '';
   console.log(
-    `${page.path.padEnd(30)} ${format(total).padStart(9)} gzip in ${jsFiles.length} files${budget}${hasCharts ? ', with charts' : ''}`,
+    `${page.path.padEnd(30)} ${format(total).padStart(9)} gzip in ${jsFiles.length} files${budget}${hasCharts ? ', with charts' : ''}${hasZod ? ', with zod' : ''}`,
   );
   if (jsFiles.length > MAX_FILES) {
     problems.push(`${page.path} loads ${jsFiles.length} JavaScript files, over ${MAX_FILES}`);
@@ -107,6 +117,9 @@ for (const page of pages) {
   // Without the marker on the analytics page, the check above could no longer see the charts.
   if (page.charts && !hasCharts)
     problems.push(`${page.path} shows no sign of the analytics charts`);
+  if (hasZod && !page.forms) problems.push(`${page.path} shows no form but loads zod`);
+  // Without zod on a page with a form, the check above could no longer see zod.
+  if (page.forms && !hasZod) problems.push(`${page.path} shows a form but no sign of zod`);
 }
 
 if (problems.length > 0) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chunkGroup, type ModuleGraph, type ModuleGraphInfo, routeKind } from './chunk-groups.ts';
+import {
+  chunkGroup,
+  type ModuleGraph,
+  type ModuleGraphInfo,
+  routeKind,
+  usesSchemas,
+} from './chunk-groups.ts';
 
 const APP = '/repo/web';
 const ROUTER = `${APP}/app/router.tsx`;
@@ -14,20 +20,22 @@ const REVIEWER_DETAIL = `${APP}/app/routes/reviewer/opportunity-detail-page.tsx`
 /** A module graph from `importer -> static imports`; the router imports every route lazily. */
 function graph(imports: Record<string, string[]>): ModuleGraph {
   const routes = [LOGIN, INVITE, ADMIN_LAYOUT, DASHBOARD, RESULTS, REVIEWER_LIST, REVIEWER_DETAIL];
-  const infos = new Map<string, ModuleGraphInfo & { importers: string[] }>();
+  type Info = ModuleGraphInfo & { importers: string[]; importedIds: string[] };
+  const infos = new Map<string, Info>();
   const info = (id: string) => {
     if (!infos.has(id)) {
       infos.set(id, {
         isEntry: id === `${APP}/main.tsx`,
         importers: [],
         dynamicImporters: routes.includes(id) ? [ROUTER] : [],
+        importedIds: [],
       });
     }
-    return infos.get(id) as ModuleGraphInfo & { importers: string[] };
+    return infos.get(id) as Info;
   };
   const all = { [`${APP}/main.tsx`]: [ROUTER], ...imports };
   for (const [importer, imported] of Object.entries(all)) {
-    info(importer);
+    info(importer).importedIds.push(...imported);
     for (const id of imported) info(id).importers.push(importer);
   }
   for (const route of routes) info(route);
@@ -40,6 +48,12 @@ const table = `${APP}/components/ui/table.tsx`;
 const card = `${APP}/components/ui/card.tsx`;
 const heatmap = `${APP}/features/analytics/heatmap.tsx`;
 const scoreForm = `${APP}/features/reviewer/score-form.tsx`;
+const zodCore = '/repo/node_modules/zod/v4/core/schemas.js';
+const resolver = '/repo/node_modules/@hookform/resolvers/zod/dist/zod.mjs';
+const sharedZod = '/repo/shared/zod.ts';
+const conflictSchemas = '/repo/shared/review-cycle-schemas.ts';
+const settingKeys = '/repo/shared/settings.ts';
+const dialogForm = `${APP}/lib/use-dialog-form.ts`;
 
 const app = graph({
   [ROUTER]: [react],
@@ -81,7 +95,7 @@ describe('chunkGroup', () => {
 
   it('never sends a module to a chunk for fewer routes than a chunk that imports it', () => {
     const order = (name: string | null) =>
-      ['boot', 'forms', 'shared', 'shared-admin', 'shared-reviewer', null].indexOf(name);
+      ['boot', 'forms', 'shared', 'shared-admin', 'shared-reviewer', 'schemas', null].indexOf(name);
     const edges: Array<[string, string]> = [
       [DASHBOARD, button],
       [DASHBOARD, table],
@@ -97,6 +111,37 @@ describe('chunkGroup', () => {
       // A route's own code (null) may import anything; shared code only the same or more shared.
       if (from !== null) expect(order(to)).toBeLessThanOrEqual(order(from));
     }
+  });
+});
+
+describe('the schemas chunk', () => {
+  // The dashboard names a setting; results and the reviewer detail build schemas in their forms.
+  const forms = graph({
+    [DASHBOARD]: [settingKeys, card],
+    [RESULTS]: [conflictSchemas, dialogForm, card],
+    [REVIEWER_DETAIL]: [conflictSchemas, dialogForm, card],
+    [conflictSchemas]: [sharedZod, settingKeys],
+    [sharedZod]: [zodCore],
+    [dialogForm]: [resolver, react],
+    [resolver]: [zodCore],
+  });
+
+  it('takes zod, the resolver and the modules that import them, shared by two or more routes', () => {
+    for (const id of [zodCore, resolver, sharedZod, conflictSchemas, dialogForm]) {
+      expect(usesSchemas(id, forms)).toBe(true);
+      expect(chunkGroup(id, forms)).toBe('schemas');
+    }
+  });
+
+  it('leaves out what the modules of schemas import, which pages without a form also use', () => {
+    expect(usesSchemas(settingKeys, forms)).toBe(false);
+    expect(chunkGroup(settingKeys, forms)).toBe('shared');
+    expect(chunkGroup(card, forms)).toBe('shared');
+  });
+
+  it('leaves a schema one route alone uses in that route', () => {
+    const one = graph({ [RESULTS]: [conflictSchemas], [conflictSchemas]: [sharedZod] });
+    expect(chunkGroup(conflictSchemas, one)).toBeNull();
   });
 });
 

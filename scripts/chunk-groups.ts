@@ -13,12 +13,18 @@
 // - `shared-admin`, `shared-reviewer`: used by two or more admin (reviewer) routes only, for
 //   example the admin pages' tables and bulk actions;
 // - `shared`: used by routes of more than one kind (admin, reviewer, and the public invitation
-//   and not-found pages), for example dialogs and cards.
+//   and not-found pages), for example dialogs and cards;
+// - `schemas`: zod, the form library's zod resolver, and the shared modules that build schemas
+//   with them, wherever two or more routes use them (decision 0026). Building zod's schemas took
+//   about 140 ms of a 4x slower CPU on every admin page while zod sat in `shared`; in a chunk of
+//   their own they run only on the pages whose forms use them (scripts/check-bundle.mjs checks
+//   that the pages without a form do not load it).
 //
 // Code used by one route only stays in that route's chunk, and code only the entry uses stays in
 // the entry. A module's importers always reach it through at least the routes that reach them, so
 // a module never imports one from a chunk for fewer routes (boot, forms, shared, shared-<kind>,
-// route, in that order): the chunks form no cycle and run in import order (scripts/check-bundle.mjs
+// schemas, route, in that order; a module of schemas imports no other shared code that is not
+// already in one of the chunks before it): the chunks form no cycle and run in import order (scripts/check-bundle.mjs
 // checks that on every build).
 
 /** The part of rolldown's `ModuleInfo` this reads. */
@@ -28,6 +34,8 @@ export type ModuleGraphInfo = {
   importers: readonly string[];
   /** Modules that import this one with `import()`: a lazily loaded route or shell. */
   dynamicImporters: readonly string[];
+  /** Modules this one imports statically. */
+  importedIds: readonly string[];
 };
 
 /** The part of rolldown's chunking context this reads. */
@@ -73,11 +81,23 @@ export function rootsOf(id: string, graph: ModuleGraph): Set<string> {
   return roots;
 }
 
+/** zod and the form library's zod resolver (react-hook-form's `zodResolver`). */
+const SCHEMA_LIBRARY = /[\\/]node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]/;
+/** shared/zod.ts: zod as the browser must use it (every schema module imports z from it). */
+const SHARED_ZOD = /[\\/]shared[\\/]zod\.ts$/;
+
+/** Whether `id` is zod itself or a module that builds or runs schemas with it. */
+export function usesSchemas(id: string, graph: ModuleGraph): boolean {
+  const isZod = (module: string) => SCHEMA_LIBRARY.test(module) || SHARED_ZOD.test(module);
+  return isZod(id) || (graph.getModuleInfo(id)?.importedIds ?? []).some(isZod);
+}
+
 /** The chunk name for `id`, or null to leave it where the bundler puts it (one route or the entry). */
 export function chunkGroup(id: string, graph: ModuleGraph): string | null {
   const roots = rootsOf(id, graph);
   if (roots.size < 2) return null;
   if (roots.has(ENTRY)) return 'boot';
+  if (usesSchemas(id, graph)) return 'schemas';
   const kinds = new Set([...roots].map(routeKind));
   if (kinds.has('login')) return 'forms';
   const [kind] = kinds;

@@ -10,10 +10,6 @@ import { z } from './zod';
 
 // --- Settings (read and written through GET /api/admin/settings/{key}, POST /api/admin/settings)
 
-export const REVIEW_ASSIGNMENT = 'review_assignment';
-export const REVIEWER_COMMENTS_AFTER_OWN_REVIEW = 'reviewer_comments_after_own_review';
-export const SHOW_REVIEWER_NAMES = 'show_reviewer_names';
-
 /** 'open' (default): the spec's model; 'assigned': reviewers see only what is assigned to them. */
 export const reviewAssignmentModeSchema = z.enum(['open', 'assigned'], {
   error: "Value must be 'open' or 'assigned'",
@@ -208,10 +204,6 @@ export const commentsVisibilitySchema = z.enum([
   'conflict',
 ]);
 export type CommentsVisibility = z.infer<typeof commentsVisibilitySchema>;
-
-/** The reviewer-facing message for 'after_own_review' (issue 18). */
-export const COMMENTS_AFTER_OWN_REVIEW_MESSAGE =
-  "Submit your review to see other reviewers' comments";
 
 /**
  * Additive fields of the reviewer calls (issue 18), beside the spec's shapes:

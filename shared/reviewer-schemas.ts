@@ -1,5 +1,5 @@
 import type { CriterionKey } from './criteria';
-import { SCORE_MAX, SCORE_MIN } from './limits';
+import { COMMENT_FIELD_MAX, SCORE_MAX, SCORE_MIN } from './limits';
 import { opportunityContentSchema } from './opportunity-schemas';
 import { reviewerCycleFieldsSchema } from './review-cycle-schemas';
 import { isStorableText } from './text';
@@ -9,9 +9,6 @@ import { z } from './zod';
  * Contracts of the reviewer workspace (/api/reviewer/*), shared by the server routes and the web
  * client so that both validate with the same rules (SPEC.md sections 3, 5 and 7).
  */
-
-/** Longest text accepted in one comment field; generous, but it bounds a request's size. */
-export const COMMENT_FIELD_MAX = 10_000;
 
 const SCORE_MESSAGE = `Each score must be a whole number from ${SCORE_MIN} to ${SCORE_MAX}`;
 

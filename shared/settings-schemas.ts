@@ -1,14 +1,14 @@
+import { reviewAssignmentModeSchema } from './review-cycle-schemas';
 import {
   REVIEW_ASSIGNMENT,
   REVIEWER_COMMENTS_AFTER_OWN_REVIEW,
-  reviewAssignmentModeSchema,
+  SHOW_REVIEWER_COMMENTS,
   SHOW_REVIEWER_NAMES,
-} from './review-cycle-schemas';
+} from './settings';
 import { z } from './zod';
 
 /** Platform settings: the keys the server knows and the values an admin may set. */
 
-export const SHOW_REVIEWER_COMMENTS = 'show_reviewer_comments';
 export const SETTING_KEYS = [
   SHOW_REVIEWER_COMMENTS,
   REVIEW_ASSIGNMENT,

@@ -1,4 +1,4 @@
-import { isExportType } from '@shared/export-schemas';
+import { isExportType } from '@shared/export-files';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -4,7 +4,7 @@ import { CRITERION_KEYS, type Scores } from '@shared/criteria';
 import { MAX_OPPORTUNITIES } from '@shared/limits';
 import type { OpportunityStatus } from '@shared/opportunity-schemas';
 import { compositeOf, toNumericText } from '@shared/scoring';
-import { SHOW_REVIEWER_COMMENTS } from '@shared/settings-schemas';
+import { SHOW_REVIEWER_COMMENTS } from '@shared/settings';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-import type { ExportType } from '@shared/export-schemas';
+import type { ExportType } from '@shared/export-files';
 import { EXPORT_WEIGHTING } from '@shared/scoring';
 import { sql } from 'drizzle-orm';
 import { reviews } from '../../db/schema/index';

@@ -1,4 +1,4 @@
-import { exportFileNameFor, isExportType } from '@shared/export-schemas';
+import { exportFileNameFor, isExportType } from '@shared/export-files';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';

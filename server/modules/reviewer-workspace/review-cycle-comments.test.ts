@@ -1,4 +1,4 @@
-import { COMMENTS_AFTER_OWN_REVIEW_MESSAGE } from '@shared/review-cycle-schemas';
+import { COMMENTS_AFTER_OWN_REVIEW_MESSAGE } from '@shared/settings';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { comments } from '../../db/schema/index';

@@ -1,14 +1,14 @@
+import type { ReviewAssignmentMode } from '@shared/review-cycle-schemas';
 import {
   REVIEW_ASSIGNMENT,
   REVIEWER_COMMENTS_AFTER_OWN_REVIEW,
-  type ReviewAssignmentMode,
+  SHOW_REVIEWER_COMMENTS,
   SHOW_REVIEWER_NAMES,
-} from '@shared/review-cycle-schemas';
+} from '@shared/settings';
 import {
   SETTING_VALUE_SCHEMAS,
   type SettingKey,
   type SettingValue,
-  SHOW_REVIEWER_COMMENTS,
 } from '@shared/settings-schemas';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';

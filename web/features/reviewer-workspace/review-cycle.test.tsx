@@ -1,8 +1,6 @@
-import {
-  COMMENTS_AFTER_OWN_REVIEW_MESSAGE,
-  CONFLICT_CLOSED_MESSAGE,
-} from '@shared/review-cycle-schemas';
+import { CONFLICT_CLOSED_MESSAGE } from '@shared/review-cycle-schemas';
 import type { ReviewerComment, ReviewerOpportunityDetail } from '@shared/reviewer-schemas';
+import { COMMENTS_AFTER_OWN_REVIEW_MESSAGE } from '@shared/settings';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeOpportunity, stubReviewerServer } from '@web/test/fake-reviewer-server';

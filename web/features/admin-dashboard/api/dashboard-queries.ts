@@ -1,5 +1,6 @@
 import type { DashboardStats, TopOpportunity } from '@shared/dashboard-schemas';
-import { type Setting, SHOW_REVIEWER_COMMENTS } from '@shared/settings-schemas';
+import { SHOW_REVIEWER_COMMENTS } from '@shared/settings';
+import type { Setting } from '@shared/settings-schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ToastInput, toast } from '@web/components/ui/use-toast';
 import { apiJson } from '@web/lib/api-client';

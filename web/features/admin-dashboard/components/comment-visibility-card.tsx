@@ -1,7 +1,4 @@
-import {
-  REVIEWER_COMMENTS_AFTER_OWN_REVIEW,
-  SHOW_REVIEWER_NAMES,
-} from '@shared/review-cycle-schemas';
+import { REVIEWER_COMMENTS_AFTER_OWN_REVIEW, SHOW_REVIEWER_NAMES } from '@shared/settings';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';

@@ -1,15 +1,15 @@
-import {
-  type AssignmentBoard,
-  type AssignmentPair,
-  type AutoAssignPlan,
-  type AutoAssignRequest,
-  type addAssignmentsResultSchema,
-  type adminConflictListSchema,
-  type importAssignmentsResultSchema,
-  REVIEW_ASSIGNMENT,
-  type ReviewAssignmentMode,
-  type removeAssignmentsResultSchema,
+import type {
+  AssignmentBoard,
+  AssignmentPair,
+  AutoAssignPlan,
+  AutoAssignRequest,
+  addAssignmentsResultSchema,
+  adminConflictListSchema,
+  importAssignmentsResultSchema,
+  ReviewAssignmentMode,
+  removeAssignmentsResultSchema,
 } from '@shared/review-cycle-schemas';
+import { REVIEW_ASSIGNMENT } from '@shared/settings';
 import {
   type QueryClient,
   queryOptions,

@@ -1,4 +1,4 @@
-import { type ExportType, exportFileNameFor } from '@shared/export-schemas';
+import { type ExportType, exportFileNameFor } from '@shared/export-files';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import type { ExportProgress } from '../lib/export-progress';
 

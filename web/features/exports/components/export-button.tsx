@@ -1,4 +1,4 @@
-import type { ExportType } from '@shared/export-schemas';
+import type { ExportType } from '@shared/export-files';
 import { useMutation } from '@tanstack/react-query';
 import { Button, type ButtonVariant } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';

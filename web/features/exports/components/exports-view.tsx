@@ -1,4 +1,4 @@
-import { EXPORT_TYPES, type ExportType } from '@shared/export-schemas';
+import { EXPORT_TYPES, type ExportType } from '@shared/export-files';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import type { LucideIcon } from 'lucide-react';
 import ClipboardList from 'lucide-react/icons/clipboard-list';

@@ -1,4 +1,4 @@
-import { COMMENT_FIELD_MAX } from '@shared/reviewer-schemas';
+import { COMMENT_FIELD_MAX } from '@shared/limits';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';

@@ -1,7 +1,5 @@
-import {
-  COMMENTS_AFTER_OWN_REVIEW_MESSAGE,
-  type CommentsVisibility,
-} from '@shared/review-cycle-schemas';
+import type { CommentsVisibility } from '@shared/review-cycle-schemas';
+import { COMMENTS_AFTER_OWN_REVIEW_MESSAGE } from '@shared/settings';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatDate } from '@web/lib/format-date';
 import MessageSquareLock from 'lucide-react/icons/message-square-lock';

@@ -1,12 +1,10 @@
-import { z } from './zod';
-
 /**
  * The CSV exports of SPEC.md section 2 "Admin exports page", at GET /api/admin/export/{type},
- * plus the audit log and the results of the decision-support screen (issue 19).
+ * plus the audit log and the results of the decision-support screen (issue 19): their names and
+ * file names, without a schema, so that the exports page loads no zod (decision 0026).
  */
 export const EXPORT_TYPES = ['opportunities', 'reviews', 'comments', 'audit', 'results'] as const;
-export const exportTypeSchema = z.enum(EXPORT_TYPES);
-export type ExportType = z.infer<typeof exportTypeSchema>;
+export type ExportType = (typeof EXPORT_TYPES)[number];
 
 export function isExportType(value: string): value is ExportType {
   return (EXPORT_TYPES as readonly string[]).includes(value);
