@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent } from '@web/components/ui/card';
 import { ErrorCard, LoadingCards } from '@web/components/ui/card-states';
 import { RadioButtonGroup } from '@web/components/ui/radio-button-group';
+import { formatCount } from '@web/lib/format-count';
 import { useDeferredData } from '@web/lib/use-deferred-data';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
@@ -48,7 +49,7 @@ function rankingHelp(results: Results) {
     },
     {
       term: 'Rank interval',
-      text: `"3 (2-6)" means ranked 3rd, and in ${percent}% of ${results.meta.resamples.toLocaleString('en')} re-runs with the reviews reshuffled it came between 2nd and 6th. When two intervals overlap, the two opportunities are not clearly different.`,
+      text: `"3 (2-6)" means ranked 3rd, and in ${percent}% of ${formatCount(results.meta.resamples)} re-runs with the reviews reshuffled it came between 2nd and 6th. When two intervals overlap, the two opportunities are not clearly different.`,
     },
     {
       term: 'SD',
