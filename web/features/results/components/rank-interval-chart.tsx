@@ -26,6 +26,10 @@ function ticksFor(count: number): number[] {
 /** Left edge (in % of the track) of rank position `rank`'s cell, of `count` cells. */
 const cellStart = (rank: number, count: number) => ((rank - 1) / count) * 100;
 
+/** The heights of the tick row (h-5) and of each bar's row (h-6), for the skipped bars' place. */
+const HEADER_PX = 20;
+const ROW_PX = 24;
+
 const ROW =
   'grid grid-cols-[6.5rem_minmax(0,1fr)] items-center gap-x-2 sm:grid-cols-[15rem_minmax(0,1fr)]';
 
@@ -79,11 +83,13 @@ export const RankIntervalChart = memo(function RankIntervalChart({
       <p id={summaryId} className="text-sm" aria-live="polite">
         {topBandSentence(ranked, topN)}
       </p>
+      {/* Off screen, the bars are skipped (content-visibility); their height holds the place. */}
       <div
         role="img"
         aria-label={`Rank intervals of ${count} opportunities ranked by ${basis} composite, with the top ${topN} shaded`}
         aria-describedby={summaryId}
-        className="text-xs"
+        className="text-xs [content-visibility:auto]"
+        style={{ containIntrinsicSize: `auto ${HEADER_PX + count * ROW_PX}px` }}
       >
         <div className={ROW}>
           <span className="text-muted-foreground">Opportunity</span>

@@ -104,15 +104,18 @@ const ResultsBody = memo(function ResultsBody({ results }: { results: Results })
       {/*
         Below the ranking: laid out when scrolled near (content-visibility), so that the first
         screen of a panel of 200 is not held up by 1,500 elements nobody sees yet (decision 0022).
+        The intervals card stays outside, with only its bars skipped (RankIntervalChart): an
+        input in a skipped part makes the browser lay all of it out anyway, in a task of its own
+        after the first paint (decision 0026).
       */}
-      <div className="space-y-6 [contain-intrinsic-size:auto_1600px] [content-visibility:auto]">
-        <ResultsCard
-          title="Rank Intervals"
-          description={`Where each opportunity could rank (${percent}% interval) in the ${shown} ranking: overlapping bars are not clearly different`}
-        >
-          <RankIntervalChart rows={rows} basis={shown} intervalLevel={results.meta.intervalLevel} />
-        </ResultsCard>
+      <ResultsCard
+        title="Rank Intervals"
+        description={`Where each opportunity could rank (${percent}% interval) in the ${shown} ranking: overlapping bars are not clearly different`}
+      >
+        <RankIntervalChart rows={rows} basis={shown} intervalLevel={results.meta.intervalLevel} />
+      </ResultsCard>
 
+      <div className="space-y-6 [contain-intrinsic-size:auto_1600px] [content-visibility:auto]">
         <div className="grid gap-6 lg:grid-cols-2">
           <DiscussionQueue items={results.discussion} opportunities={results.opportunities} />
           <ReliabilityCard reliability={results.reliability} />
