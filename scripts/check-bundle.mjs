@@ -3,8 +3,8 @@
 // 10 files (decision 0023), and the analytics charts' code only on the analytics page. Also checks
 // that no chunk imports, directly or through others, a chunk that imports it: the chunks must run
 // in import order (scripts/chunk-groups.ts), that the zod schemas no page uses are not in the
-// build (vite.config.ts's `treeshake`), and that zod loads only with the pages that show a form
-// (scripts/pages.mjs's `forms`; decision 0026). Run after `node scripts/build.mjs`.
+// build (vite.config.ts's `treeshake`), and that zod loads only with the page that is a form
+// (scripts/pages.mjs's `zod`; decision 0026). Run after `node scripts/build.mjs`.
 // Prints one line per page; exits 1 when a budget is broken.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,10 +33,11 @@ const CHART_MARKER = 'data-chart';
 const SERVER_ONLY_SCHEMA_MARKER = 'Invalid conflict id';
 
 // The name zod gives its base type's constructor, a string that survives minification: a file
-// with it holds zod. Loading and running zod with its schemas cost about 140 ms of a 4x slower
-// CPU, so a page without a form must not load it (decision 0026): a page that starts to would
-// take a constant from a module that builds schemas (keep such constants in a module without
-// zod, as shared/settings.ts and shared/export-files.ts do).
+// with it holds zod. Loading and running zod with its schemas cost 100-330 ms of a 4x slower CPU,
+// so only a page that is itself a form may load it with its code (decision 0026); a dialog loads
+// its schema when it opens (web/lib/lazy-zod-resolver.ts). A page that starts to load zod takes a
+// value from a module that builds schemas: keep such values in a module without zod, as
+// shared/settings.ts and shared/export-files.ts do, and load a form's schema with import().
 const ZOD_MARKER = '$ZodType';
 
 if (!fs.existsSync(manifestFile)) {
@@ -117,9 +118,9 @@ for (const page of pages) {
   // Without the marker on the analytics page, the check above could no longer see the charts.
   if (page.charts && !hasCharts)
     problems.push(`${page.path} shows no sign of the analytics charts`);
-  if (hasZod && !page.forms) problems.push(`${page.path} shows no form but loads zod`);
-  // Without zod on a page with a form, the check above could no longer see zod.
-  if (page.forms && !hasZod) problems.push(`${page.path} shows a form but no sign of zod`);
+  if (hasZod && !page.zod) problems.push(`${page.path} loads zod with its code`);
+  // Without zod on the page that is a form, the check above could no longer see zod.
+  if (page.zod && !hasZod) problems.push(`${page.path} is a form but shows no sign of zod`);
 }
 
 if (problems.length > 0) {

@@ -17,8 +17,8 @@
 // - `schemas`: zod, the form library's zod resolver, and the shared modules that build schemas
 //   with them, wherever two or more routes use them (decision 0026). Building zod's schemas took
 //   about 140 ms of a 4x slower CPU on every admin page while zod sat in `shared`; in a chunk of
-//   their own they run only on the pages whose forms use them (scripts/check-bundle.mjs checks
-//   that the pages without a form do not load it).
+//   their own they load with the invitation page, which is a form, and with a dialog's first
+//   opening elsewhere (scripts/check-bundle.mjs checks that no other page loads them).
 //
 // Code used by one route only stays in that route's chunk, and code only the entry uses stays in
 // the entry. A module's importers always reach it through at least the routes that reach them, so

@@ -1,7 +1,7 @@
 // The pages of the web app as the build names their code: each page's path, its route module and
 // the shell it renders in (as keys of Vite's manifest, relative to web/), and its JavaScript budget.
-// Pages with `forms: true` show a form that validates with zod (a dialog or the invitation's
-// form); the others must not load zod (decision 0026).
+// Only a page that is itself a form validated with zod (`zod: true`, the invitation) loads zod
+// with its code; a page's dialogs load it when first opened (decision 0026).
 // Read by scripts/check-bundle.mjs (the budgets) and scripts/build.mjs (the files a signed-in first
 // visit preloads, server/plugins/web-app.ts). web/app/router.tsx's lazy imports are the same pairs.
 const KB = 1024;
@@ -11,7 +11,7 @@ const REVIEWER = 'app/layouts/reviewer-layout.tsx';
 /** Route module and shell (as Vite names them in the manifest) per page, with its gzip budget. */
 export const pages = [
   { path: '/login', module: 'app/routes/login-page.tsx', budget: 120 * KB }, // issue 7's budget; zod loads with the first page that builds a schema
-  { path: '/invite/{token}', module: 'app/routes/invite-page.tsx', budget: 200 * KB, forms: true },
+  { path: '/invite/{token}', module: 'app/routes/invite-page.tsx', budget: 200 * KB, zod: true },
   {
     path: '/admin/dashboard',
     module: 'app/routes/admin/dashboard-page.tsx',
@@ -23,14 +23,12 @@ export const pages = [
     module: 'app/routes/admin/reviewers-page.tsx',
     layout: ADMIN,
     budget: 200 * KB,
-    forms: true,
   },
   {
     path: '/admin/opportunities',
     module: 'app/routes/admin/opportunities-page.tsx',
     layout: ADMIN,
     budget: 200 * KB,
-    forms: true,
   },
   {
     path: '/admin/analytics',
@@ -56,7 +54,6 @@ export const pages = [
     module: 'app/routes/admin/assignments-page.tsx',
     layout: ADMIN,
     budget: 200 * KB,
-    forms: true,
   },
   {
     path: '/reviewer/opportunities',
@@ -69,7 +66,6 @@ export const pages = [
     module: 'app/routes/reviewer/opportunity-detail-page.tsx',
     layout: REVIEWER,
     budget: 200 * KB,
-    forms: true,
   },
 ];
 

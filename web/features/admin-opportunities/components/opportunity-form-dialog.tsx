@@ -1,26 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DESCRIPTION_MAX } from '@shared/limits';
-import { type AdminOpportunity, opportunityStatusSchema } from '@shared/opportunity-schemas';
+import type { AdminOpportunity } from '@shared/opportunity-schemas';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { TextField } from '@web/components/ui/text-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { errorMessageOf } from '@web/lib/api-client';
-import { useState } from 'react';
+import { lazyZodResolver, prefetchSchema } from '@web/lib/lazy-zod-resolver';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   useCreateOpportunity,
   useUpdateOpportunity,
   useUploadImage,
 } from '../api/opportunity-queries';
-import {
-  type OpportunityFormInput,
-  type OpportunityFormValues,
-  opportunityFormSchema,
-} from '../lib/opportunity-form-schema';
-import { STATUS_LABELS } from '../lib/opportunity-form-values';
+import type { OpportunityFormInput, OpportunityFormValues } from '../lib/opportunity-form-schema';
+import { STATUS_LABELS, STATUS_OPTIONS } from '../lib/opportunity-form-values';
 import { ImagePicker } from './image-picker';
+
+// Loaded when the form first shows, not with the page (decision 0026).
+const loadSchema = () =>
+  import('../lib/opportunity-form-schema').then((schemas) => schemas.opportunityFormSchema);
+const resolver = lazyZodResolver(loadSchema);
 
 function initialValues(editing: AdminOpportunity | null, nextNumber: number): OpportunityFormInput {
   if (!editing) {
@@ -67,9 +68,10 @@ function OpportunityForm({
   const [imageUrl, setImageUrl] = useState<string | null>(editing?.imageUrl ?? null);
   const [defaults] = useState(() => initialValues(editing, nextNumber));
   const form = useForm<OpportunityFormInput, unknown, OpportunityFormValues>({
-    resolver: zodResolver(opportunityFormSchema),
+    resolver,
     defaultValues: defaults,
   });
+  useEffect(() => prefetchSchema(loadSchema), []);
   const { errors } = form.formState;
   const descriptionLength = (form.watch('description') ?? '').length;
   const isSaving = upload.isPending || create.isPending || update.isPending;
@@ -168,7 +170,7 @@ function OpportunityForm({
           {(control) => (
             // defaultValue too: the options must exist before the browser can select one.
             <NativeSelect {...control} defaultValue={defaults.status} {...form.register('status')}>
-              {opportunityStatusSchema.options.map((status) => (
+              {STATUS_OPTIONS.map((status) => (
                 <option key={status} value={status}>
                   {STATUS_LABELS[status]}
                 </option>

@@ -25,3 +25,5 @@ export const STATUS_LABELS: Record<OpportunityStatus, string> = {
   published: 'Published',
   archived: 'Archived',
 };
+/** The statuses in the order the form offers them (without loading the status schema). */
+export const STATUS_OPTIONS = Object.keys(STATUS_LABELS) as OpportunityStatus[];

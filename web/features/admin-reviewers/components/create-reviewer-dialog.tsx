@@ -1,10 +1,12 @@
-import { type CreateReviewerInput, createReviewerSchema } from '@shared/reviewer-admin-schemas';
+import type { CreateReviewerInput } from '@shared/reviewer-admin-schemas';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { mountedOnceOpened } from '@web/components/ui/mounted-once-opened';
 import { TextField } from '@web/components/ui/text-field';
 import { useDialogForm } from '@web/lib/use-dialog-form';
 import { useCreateReviewer } from '../api/reviewer-queries';
 
+const loadSchema = () =>
+  import('@shared/reviewer-admin-schemas').then((schemas) => schemas.createReviewerSchema);
 const emptyForm: CreateReviewerInput = { name: '', email: '', displayName: '', password: '' };
 
 /** 'Create New Reviewer', validated with the server's createReviewerSchema. */
@@ -16,7 +18,7 @@ function CreateReviewerDialogContent({
   onOpenChange: (open: boolean) => void;
 }) {
   const create = useCreateReviewer();
-  const { form, close } = useDialogForm(createReviewerSchema, emptyForm, () => onOpenChange(false));
+  const { form, close } = useDialogForm(loadSchema, emptyForm, () => onOpenChange(false));
 
   return (
     <FormDialog

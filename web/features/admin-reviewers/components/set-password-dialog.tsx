@@ -1,4 +1,3 @@
-import { setPasswordSchema } from '@shared/reviewer-admin-schemas';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { mountedOnceOpened } from '@web/components/ui/mounted-once-opened';
 import { TextField } from '@web/components/ui/text-field';
@@ -6,10 +5,13 @@ import { useDialogForm } from '@web/lib/use-dialog-form';
 import { useSetPassword } from '../api/reviewer-queries';
 import type { ReviewerDialogProps } from './reviewer-dialog-props';
 
+const loadSchema = () =>
+  import('@shared/reviewer-admin-schemas').then((schemas) => schemas.setPasswordSchema);
+
 /** 'Set Password' for one reviewer, validated with the server's setPasswordSchema (6+). */
 function SetPasswordDialogContent({ reviewer, onClose, onCloseAutoFocus }: ReviewerDialogProps) {
   const setPassword = useSetPassword();
-  const { form, close } = useDialogForm(setPasswordSchema, { password: '' }, onClose);
+  const { form, close } = useDialogForm(loadSchema, { password: '' }, onClose);
 
   return (
     <FormDialog

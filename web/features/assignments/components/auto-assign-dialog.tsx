@@ -1,5 +1,4 @@
 import type { AssignmentBoard, AutoAssignPlan } from '@shared/review-cycle-schemas';
-import { z } from '@shared/zod';
 import { Button } from '@web/components/ui/button';
 import { DialogFooter } from '@web/components/ui/dialog';
 import { FormDialog } from '@web/components/ui/form-dialog';
@@ -13,32 +12,14 @@ import { countOf } from '@web/lib/count-of';
 import { useDialogForm } from '@web/lib/use-dialog-form';
 import { useEffect, useState } from 'react';
 import { useAutoAssignApply, useAutoAssignPreview } from '../api/assignment-queries';
+import type { AutoAssignFormInput } from '../lib/auto-assign-form';
 import { AutoAssignPreview } from './auto-assign-preview';
 
-const LIMIT = 1000;
-const isWholeInRange = (text: string) =>
-  /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= LIMIT;
-
-const formSchema = z.object({
-  perOpportunity: z
-    .string()
-    .trim()
-    .refine(isWholeInRange, `Enter a whole number from 1 to ${LIMIT}`)
-    .transform(Number),
-  batch: z.string(),
-  maxPerReviewer: z
-    .string()
-    .trim()
-    .refine(
-      (text) => text === '' || isWholeInRange(text),
-      `Leave empty, or enter a whole number from 1 to ${LIMIT}`,
-    )
-    .transform((text) => (text === '' ? undefined : Number(text))),
-});
-type FormInput = z.input<typeof formSchema>;
 type AutoAssignInput = { perOpportunity: number; batch?: string; maxPerReviewer?: number };
 
-const emptyForm: FormInput = { perOpportunity: '3', batch: '', maxPerReviewer: '' };
+const loadSchema = () =>
+  import('../lib/auto-assign-form').then((form) => form.autoAssignFormSchema);
+const emptyForm: AutoAssignFormInput = { perOpportunity: '3', batch: '', maxPerReviewer: '' };
 
 export const STALE_PREVIEW_MESSAGE =
   'The assignments changed since this preview, so nothing was applied. Preview again to see the plan for the current assignments.';
@@ -63,7 +44,7 @@ function AutoAssignDialogContent({
     null,
   );
   const [problem, setProblem] = useState<string | null>(null);
-  const { form, close } = useDialogForm(formSchema, emptyForm, () => {
+  const { form, close } = useDialogForm(loadSchema, emptyForm, () => {
     setPlanned(null);
     setProblem(null);
     onOpenChange(false);

@@ -1,5 +1,3 @@
-import { recordConflictSchema } from '@shared/review-cycle-schemas';
-import { z } from '@shared/zod';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { mountedOnceOpened } from '@web/components/ui/mounted-once-opened';
@@ -8,18 +6,11 @@ import { Textarea } from '@web/components/ui/textarea';
 import { useDialogForm } from '@web/lib/use-dialog-form';
 import { useRecordConflict } from '../api/assignment-queries';
 import type { BoardOpportunity, BoardReviewer } from '../lib/board-view';
+import type { RecordConflictFormInput } from '../lib/record-conflict-form';
 
-// The server's schema, with a word for an empty choice instead of 'Invalid reviewer id'.
-const formSchema = recordConflictSchema.extend({
-  reviewerId: z.string().min(1, 'Choose a reviewer').pipe(recordConflictSchema.shape.reviewerId),
-  opportunityId: z
-    .string()
-    .min(1, 'Choose an opportunity')
-    .pipe(recordConflictSchema.shape.opportunityId),
-});
-type FormInput = z.input<typeof formSchema>;
-
-const emptyForm: FormInput = { reviewerId: '', opportunityId: '', reason: '' };
+const loadSchema = () =>
+  import('../lib/record-conflict-form').then((form) => form.recordConflictFormSchema);
+const emptyForm: RecordConflictFormInput = { reviewerId: '', opportunityId: '', reason: '' };
 
 /** An admin records a conflict a reviewer told them about (declared by 'admin'). */
 function RecordConflictDialogContent({
@@ -34,7 +25,7 @@ function RecordConflictDialogContent({
   opportunities: readonly BoardOpportunity[];
 }) {
   const record = useRecordConflict();
-  const { form, close } = useDialogForm(formSchema, emptyForm, () => onOpenChange(false));
+  const { form, close } = useDialogForm(loadSchema, emptyForm, () => onOpenChange(false));
   const errors = form.formState.errors;
   return (
     <FormDialog

@@ -1,4 +1,4 @@
-import { type CreateInvitationInput, createInvitationSchema } from '@shared/invitation-schemas';
+import type { CreateInvitationInput } from '@shared/invitation-schemas';
 import { Button } from '@web/components/ui/button';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { FormField } from '@web/components/ui/form-field';
@@ -10,6 +10,8 @@ import Send from 'lucide-react/icons/send';
 import { useState } from 'react';
 import { useCreateInvitation } from '../api/invitation-queries';
 
+const loadSchema = () =>
+  import('@shared/invitation-schemas').then((schemas) => schemas.createInvitationSchema);
 const emptyForm: CreateInvitationInput = {
   email: '',
   name: '',
@@ -26,9 +28,7 @@ function InviteReviewerDialogContent({
   onOpenChange: (open: boolean) => void;
 }) {
   const create = useCreateInvitation();
-  const { form, close } = useDialogForm(createInvitationSchema, emptyForm, () =>
-    onOpenChange(false),
-  );
+  const { form, close } = useDialogForm(loadSchema, emptyForm, () => onOpenChange(false));
   const { errors } = form.formState;
 
   return (

@@ -1,4 +1,4 @@
-import { declareConflictSchema } from '@shared/review-cycle-schemas';
+import type { declareConflictSchema } from '@shared/review-cycle-schemas';
 import { Button } from '@web/components/ui/button';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
 import { FormField } from '@web/components/ui/form-field';
@@ -9,6 +9,8 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { useDeclareConflict } from '../api/reviewer-workspace-queries';
 
+const loadSchema = () =>
+  import('@shared/review-cycle-schemas').then((schemas) => schemas.declareConflictSchema);
 const emptyForm: z.input<typeof declareConflictSchema> = { reason: '' };
 
 /**
@@ -18,7 +20,7 @@ const emptyForm: z.input<typeof declareConflictSchema> = { reason: '' };
 export function DeclareConflict({ opportunityId }: { opportunityId: string }) {
   const [open, setOpen] = useState(false);
   const declare = useDeclareConflict(opportunityId);
-  const { form, close } = useDialogForm(declareConflictSchema, emptyForm, () => setOpen(false));
+  const { form, close } = useDialogForm(loadSchema, emptyForm, () => setOpen(false), open);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed p-4 text-sm">
       <p className="text-muted-foreground">Know the team, or have a stake in this opportunity?</p>
