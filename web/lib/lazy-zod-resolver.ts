@@ -1,4 +1,5 @@
-import type { FieldValues, Resolver } from 'react-hook-form';
+import { toast } from '@web/components/ui/use-toast';
+import type { FieldErrors, FieldValues, Resolver, ResolverError } from 'react-hook-form';
 import type { z } from 'zod';
 
 /** Where a form's zod schema comes from: a module loaded with `import()`, on first need. */
@@ -7,6 +8,8 @@ export type SchemaLoader<Input extends FieldValues, Output> = () => Promise<
 >;
 
 const loadResolver = () => import('@hookform/resolvers/zod');
+
+export const FORM_NOT_CHECKED = 'The form could not be checked';
 
 /**
  * A react-hook-form resolver that validates with the schema `load` answers, loading it (with zod
@@ -19,8 +22,23 @@ export function lazyZodResolver<Input extends FieldValues, Output>(
   load: SchemaLoader<Input, Output>,
 ): Resolver<Input, unknown, Output> {
   return async (values, context, options) => {
-    const [{ zodResolver }, schema] = await Promise.all([loadResolver(), load()]);
-    const resolve = zodResolver(schema) as unknown as Resolver<Input, unknown, Output>;
+    let resolve: Resolver<Input, unknown, Output>;
+    try {
+      const [{ zodResolver }, schema] = await Promise.all([loadResolver(), load()]);
+      resolve = zodResolver(schema) as unknown as Resolver<Input, unknown, Output>;
+    } catch {
+      // Offline, or a deploy replaced the chunk: nothing is sent, the entry stays for another try.
+      toast({
+        variant: 'destructive',
+        title: FORM_NOT_CHECKED,
+        description: 'Check your connection and try again.',
+      });
+      const failed: ResolverError<Input> = {
+        values: {},
+        errors: { root: { type: 'load', message: FORM_NOT_CHECKED } } as FieldErrors<Input>,
+      };
+      return failed;
+    }
     return resolve(values, context, options);
   };
 }

@@ -1,6 +1,7 @@
 import { z } from '@shared/zod';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { FORM_NOT_CHECKED } from './lazy-zod-resolver';
 import { useDialogForm } from './use-dialog-form';
 
 const schema = z.object({ name: z.string().trim().min(1, 'Name is required') });
@@ -32,6 +33,21 @@ describe('useDialogForm', () => {
     act(() => hook.result.current.form.setValue('name', '  Ada  '));
     await act(() => hook.result.current.form.handleSubmit(submitted)());
     expect(submitted).toHaveBeenCalledWith({ name: 'Ada' }, undefined);
+  });
+
+  it('sends nothing when its schema cannot load, and keeps the entry', async () => {
+    const load = vi.fn(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    const hook = renderHook(() => useDialogForm(load, { name: '' }, vi.fn()));
+    const submitted = vi.fn();
+    act(() => hook.result.current.form.setValue('name', 'Ada'));
+    await act(() => hook.result.current.form.handleSubmit(submitted)());
+    expect(submitted).not.toHaveBeenCalled();
+    expect(hook.result.current.form.getFieldState('root' as 'name').error?.message).toBe(
+      FORM_NOT_CHECKED,
+    );
+    expect(hook.result.current.form.getValues()).toEqual({ name: 'Ada' });
   });
 
   it('empties the form and closes', async () => {
