@@ -23,9 +23,9 @@
 // Code used by one route only stays in that route's chunk, and code only the entry uses stays in
 // the entry. A module's importers always reach it through at least the routes that reach them, so
 // a module never imports one from a chunk for fewer routes (boot, forms, shared, shared-<kind>,
-// schemas, route, in that order; a module of schemas imports no other shared code that is not
-// already in one of the chunks before it): the chunks form no cycle and run in import order (scripts/check-bundle.mjs
-// checks that on every build).
+// route, in that order): the chunks form no cycle and run in import order (scripts/check-bundle.mjs
+// checks that on every build). `schemas` stands outside that order: only the modules that build
+// or run schemas import it, and check-bundle keeps it off every page but the invitation's.
 
 /** The part of rolldown's `ModuleInfo` this reads. */
 export type ModuleGraphInfo = {

@@ -10,7 +10,7 @@ const REVIEWER = 'app/layouts/reviewer-layout.tsx';
 
 /** Route module and shell (as Vite names them in the manifest) per page, with its gzip budget. */
 export const pages = [
-  { path: '/login', module: 'app/routes/login-page.tsx', budget: 120 * KB }, // issue 7's budget; zod loads with the first page that builds a schema
+  { path: '/login', module: 'app/routes/login-page.tsx', budget: 120 * KB }, // issue 7's budget
   { path: '/invite/{token}', module: 'app/routes/invite-page.tsx', budget: 200 * KB, zod: true },
   {
     path: '/admin/dashboard',
