@@ -12,7 +12,10 @@
 // Options: --chrome PATH (default CHROME_PATH or /usr/bin/chromium), --runs N (runs per page,
 // default 3; the run with the median performance score is kept, as Lighthouse advises, because
 // simulated throttling still depends on the host's load), --keep-reports (also write each page's
-// kept report as JSON next to the summary), --pages a,b (only these pages, by name).
+// kept report as JSON next to the summary), --pages a,b (only these pages, by name),
+// --cpu-slowdown N (the simulated CPU slowdown, default Lighthouse's 4: the mobile preset
+// multiplies the task times it observes on this host by it, so 8 audits the pages as a host half
+// as fast, or a slower phone, would score them).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,6 +46,7 @@ const { values: args } = parseArgs({
     reviewers: { type: 'string' },
     opportunities: { type: 'string' },
     pages: { type: 'string', default: '' },
+    'cpu-slowdown': { type: 'string' },
   },
 });
 const AT_SCALE = args.reviewers !== undefined || args.opportunities !== undefined;
@@ -61,6 +65,10 @@ const DEMO_PASSWORD = 'demo-password'; // server/cli/seed-demo-data.ts
 const CATEGORIES = ['accessibility', 'best-practices', 'performance'];
 const TARGETS = { accessibility: 100, 'best-practices': 95, performance: 90 };
 const RUNS = Math.max(1, Number(args.runs) || 1);
+const CPU_SLOWDOWN = args['cpu-slowdown'] === undefined ? undefined : Number(args['cpu-slowdown']);
+if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1)) {
+  throw new Error('--cpu-slowdown must be a number of at least 1 (Lighthouse mobile uses 4)');
+}
 // A run that fails to record (NO_NAVSTART, a protocol timeout on a busy host) is tried again.
 const ATTEMPTS = 3;
 
@@ -143,6 +151,7 @@ try {
             output: 'json',
             logLevel: 'error',
             onlyCategories: CATEGORIES,
+            ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
             ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
           });
           if (!runnerResult.lhr.runtimeError) {
@@ -248,6 +257,7 @@ try {
         kind: 'lighthouse',
         at: new Date().toISOString(),
         preset: 'mobile',
+        cpuSlowdown: CPU_SLOWDOWN ?? 4,
         data: AT_SCALE ? SCALE : 'demo',
         targets: TARGETS,
         results,

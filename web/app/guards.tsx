@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@shared/auth-schemas';
 import { homePathFor, type Role } from '@shared/sign-in';
 import { useCurrentUser } from '@web/features/auth/api/auth-queries';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Redirect } from 'wouter';
 import { FullPageLoading } from './full-page-status';
 
@@ -17,10 +17,17 @@ export function RequireRole({
   children: (user: CurrentUser) => ReactNode;
 }) {
   const { data: user, isPending } = useCurrentUser();
+  // The answer to /api/auth/me reaches React as a blocking update; the shell and its page, the
+  // largest render of a first visit, are drawn from this deferred copy in a background render
+  // that React splits into slices, with 'Loading...' until it is ready. Later changes of the
+  // user (a renamed account) draw in the background too; a visitor or another role is decided
+  // on the answer itself.
+  const shown = useDeferredValue(user);
   if (isPending) return <FullPageLoading />;
   if (!user) return <Redirect to="/login" replace />;
   if (user.role !== requiredRole) return <Redirect to={homePathFor(user.role)} replace />;
-  return <>{children(user)}</>;
+  if (shown?.role !== requiredRole) return <FullPageLoading />;
+  return <>{children(shown)}</>;
 }
 
 /** `/`: each user to their home, a visitor to /login. */
