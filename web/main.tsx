@@ -18,8 +18,7 @@ if (!root) throw new Error('index.html has no #root element.');
 
 const reactRoot = createRoot(root);
 // The first render in a transition: React draws it in slices between frames instead of one task,
-// so a slow phone stays responsive while the shell and the first page appear (Lighthouse's
-// blocking time at 8x CPU slowdown fell on every admin page measured; docs/performance-log.md).
+// so a slow phone stays responsive while the shell and the first page appear (decision 0027).
 startTransition(() => {
   reactRoot.render(
     <StrictMode>
