@@ -65,9 +65,12 @@ const DEMO_PASSWORD = 'demo-password'; // server/cli/seed-demo-data.ts
 const CATEGORIES = ['accessibility', 'best-practices', 'performance'];
 const TARGETS = { accessibility: 100, 'best-practices': 95, performance: 90 };
 const RUNS = Math.max(1, Number(args.runs) || 1);
-const CPU_SLOWDOWN = args['cpu-slowdown'] === undefined ? undefined : Number(args['cpu-slowdown']);
-if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1)) {
-  throw new Error('--cpu-slowdown must be a number of at least 1 (Lighthouse mobile uses 4)');
+const PRESET_CPU_SLOWDOWN = 4; // Lighthouse's mobile preset
+const CPU_SLOWDOWN = Number(args['cpu-slowdown'] ?? PRESET_CPU_SLOWDOWN);
+if (!(CPU_SLOWDOWN >= 1)) {
+  throw new Error(
+    `--cpu-slowdown must be a number of at least 1 (the mobile preset uses ${PRESET_CPU_SLOWDOWN})`,
+  );
 }
 // A run that fails to record (NO_NAVSTART, a protocol timeout on a busy host) is tried again.
 const ATTEMPTS = 3;
@@ -151,7 +154,7 @@ try {
             output: 'json',
             logLevel: 'error',
             onlyCategories: CATEGORIES,
-            ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
+            throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN },
             ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
           });
           if (!runnerResult.lhr.runtimeError) {
@@ -257,7 +260,7 @@ try {
         kind: 'lighthouse',
         at: new Date().toISOString(),
         preset: 'mobile',
-        cpuSlowdown: CPU_SLOWDOWN ?? 4,
+        cpuSlowdown: CPU_SLOWDOWN,
         data: AT_SCALE ? SCALE : 'demo',
         targets: TARGETS,
         results,

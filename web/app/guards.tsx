@@ -21,7 +21,8 @@ export function RequireRole({
   // largest render of a first visit, are drawn from this deferred copy in a background render
   // that React splits into slices, with 'Loading...' until it is ready. Later changes of the
   // user (a renamed account) draw in the background too; a visitor or another role is decided
-  // on the answer itself.
+  // on the answer itself. Not useDeferredData: a user already known at mount (after signing in)
+  // is drawn at once.
   const shown = useDeferredValue(user);
   if (isPending) return <FullPageLoading />;
   if (!user) return <Redirect to="/login" replace />;
