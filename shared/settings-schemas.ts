@@ -1,3 +1,9 @@
+import { REVIEW_DEADLINE, REVIEW_PHASE, REVIEW_REMINDERS } from './review-clock';
+import {
+  reviewDeadlineSchema,
+  reviewPhaseSchema,
+  reviewRemindersSchema,
+} from './review-clock-schemas';
 import { reviewAssignmentModeSchema } from './review-cycle-schemas';
 import {
   REVIEW_ASSIGNMENT,
@@ -14,6 +20,9 @@ export const SETTING_KEYS = [
   REVIEW_ASSIGNMENT,
   REVIEWER_COMMENTS_AFTER_OWN_REVIEW,
   SHOW_REVIEWER_NAMES,
+  REVIEW_PHASE,
+  REVIEW_DEADLINE,
+  REVIEW_REMINDERS,
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -26,13 +35,19 @@ const settingAnyValueSchema = z.enum(['true', 'false', ...reviewAssignmentModeSc
   error: "Value must be 'true' or 'false'",
 });
 
-/** Each key's own values (issue 18 added the three after the spec's switch). */
+/**
+ * Each key's own values (issue 18 added the three after the spec's switch; issue 34 the review
+ * clock's phase, deadline and reminder offsets).
+ */
 export const SETTING_VALUE_SCHEMAS = {
   [SHOW_REVIEWER_COMMENTS]: settingValueSchema,
   [REVIEW_ASSIGNMENT]: reviewAssignmentModeSchema,
   [REVIEWER_COMMENTS_AFTER_OWN_REVIEW]: settingValueSchema,
   [SHOW_REVIEWER_NAMES]: settingValueSchema,
-} as const satisfies Record<SettingKey, z.ZodEnum>;
+  [REVIEW_PHASE]: reviewPhaseSchema,
+  [REVIEW_DEADLINE]: reviewDeadlineSchema,
+  [REVIEW_REMINDERS]: reviewRemindersSchema,
+} as const satisfies Record<SettingKey, z.ZodType<string>>;
 export type SettingValue = z.infer<(typeof SETTING_VALUE_SCHEMAS)[SettingKey]>;
 
 export function isSettingKey(key: string): key is SettingKey {
@@ -66,5 +81,6 @@ export type UpdateSetting = z.infer<typeof updateSettingSchema>;
 
 export const settingKeyParamsSchema = z.object({ key: z.string().min(1) });
 
-export const settingSchema = z.object({ key: z.string(), value: settingAnyValueSchema });
+/** A setting as read or written: the switches' 'true'/'false', a mode, a phase, a deadline, offsets. */
+export const settingSchema = z.object({ key: z.string(), value: z.string() });
 export type Setting = z.infer<typeof settingSchema>;

@@ -1,3 +1,4 @@
+import { REVIEW_DEADLINE, REVIEW_PHASE, REVIEW_REMINDERS } from '@shared/review-clock';
 import type { ReviewAssignmentMode } from '@shared/review-cycle-schemas';
 import {
   REVIEW_ASSIGNMENT,
@@ -23,6 +24,9 @@ export const SETTING_DEFAULTS = {
   [REVIEW_ASSIGNMENT]: 'open',
   [REVIEWER_COMMENTS_AFTER_OWN_REVIEW]: 'false',
   [SHOW_REVIEWER_NAMES]: 'true',
+  [REVIEW_PHASE]: 'open',
+  [REVIEW_DEADLINE]: '',
+  [REVIEW_REMINDERS]: '',
 } as const satisfies Record<SettingKey, SettingValue>;
 
 export async function getSettingValue(db: Db, key: SettingKey): Promise<string> {
