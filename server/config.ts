@@ -130,6 +130,15 @@ const envSchema = z
     // Additions of issue 20: running behind a reverse proxy, and the log's format.
     TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxySchema),
     LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(logFormats).optional()),
+    // Addition of issue 34: how often each instance looks for the review clock's due jobs.
+    REVIEW_CLOCK_POLL_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number('must be a number of seconds')
+        .min(0.1, 'must be at least 0.1 seconds')
+        .max(60, 'must be at most 60 seconds (a deadline closes within this)')
+        .default(15),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -180,6 +189,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** LOG_FORMAT; unset: pretty on a terminal, JSON otherwise (decided where the log is written). */
   logFormat: (typeof logFormats)[number] | undefined;
+  /** How often the review clock's due jobs are looked for (a deadline closes within this). */
+  reviewClockPollMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -236,5 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment()): Config {
     benchFloor: e.BENCH_FLOOR === '1',
     trustProxy: e.TRUST_PROXY,
     logFormat: e.LOG_FORMAT,
+    reviewClockPollMs: Math.round(e.REVIEW_CLOCK_POLL_SECONDS * 1000),
   };
 }

@@ -8,6 +8,7 @@ import { createLogger, resolveLogFormat } from './log-output';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
 import { createMailTransport } from './modules/mail/transport';
 import { startEmailWorker } from './modules/mail/worker';
+import { startReviewClockWorker } from './modules/review-clock/worker';
 import { sharedSessionSecret } from './modules/sessions/queries';
 import { AuthCache, startAuthCacheListener } from './plugins/auth-cache';
 import { loadOrCreateSecrets } from './secrets';
@@ -65,6 +66,15 @@ async function main() {
     logger: logger.child({ component: 'mail' }),
   });
 
+  // The review clock (issue 34): the close at the deadline and the reminders before it.
+  const reviewClock = startReviewClockWorker({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    logger: logger.child({ component: 'review-clock' }),
+    intervalMs: config.reviewClockPollMs,
+    onQueued: () => void emailWorker.runNow(),
+  });
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -78,7 +88,8 @@ async function main() {
     try {
       await app.close();
       logger.info('HTTP server closed');
-      // The worker finishes the email it is sending, then the database can go.
+      // The workers finish the job and the email in hand, then the database can go.
+      await reviewClock.stop();
       await emailWorker.stop();
       logger.info('Email worker stopped');
       await authListener.stop();

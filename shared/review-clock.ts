@@ -109,6 +109,25 @@ export function reviewingClosedMessage(closedAt: Date): string {
   return `Reviewing closed on ${formatUtcInstant(closedAt)}`;
 }
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * A deadline in words at its own offset, as the admin set it: '2026-12-15T17:00:00+01:00' reads
+ * 'Tuesday 15 December 2026, 17:00 (UTC+01:00)'. Null for text that is not a deadline.
+ */
+export function formatDeadlineInWords(text: string): string | null {
+  const at = parseDeadline(text);
+  if (!at) return null;
+  const offset = deadlineOffsetMinutes(text);
+  const civil = new Date(at.getTime() + offset * 60_000);
+  const hh = String(civil.getUTCHours()).padStart(2, '0');
+  const mm = String(civil.getUTCMinutes()).padStart(2, '0');
+  const sign = offset < 0 ? '-' : '+';
+  const oh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const om = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `${WEEKDAYS[civil.getUTCDay()]} ${civil.getUTCDate()} ${MONTHS[civil.getUTCMonth()]} ${civil.getUTCFullYear()}, ${hh}:${mm} (UTC${sign}${oh}:${om})`;
+}
+
 const MONTHS = [
   'January',
   'February',

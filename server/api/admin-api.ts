@@ -13,6 +13,7 @@ import { resultsCsv } from '../modules/results/results-csv';
 import { createResultsReader } from '../modules/results/results-reader';
 import { createResultsThread } from '../modules/results/results-thread';
 import { resultsRoutes } from '../modules/results/routes';
+import { reviewClockAdminRoutes } from '../modules/review-clock/routes';
 import { reviewerAdminRoutes } from '../modules/reviewers/routes';
 import { settingsRoutes } from '../modules/settings/routes';
 import { guardScope } from '../plugins/authentication';
@@ -25,6 +26,7 @@ export const adminApi: FastifyPluginAsyncZod<{ db: Database; publicUrl: string }
   guardScope(app, 'admin');
   await app.register(dashboardRoutes, { db });
   await app.register(settingsRoutes, { db });
+  await app.register(reviewClockAdminRoutes, { db });
   await app.register(reviewerAdminRoutes, { db, publicUrl });
   await app.register(invitationAdminRoutes, { db, publicUrl });
   await app.register(opportunityAdminRoutes, { db, publicUrl });

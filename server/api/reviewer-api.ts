@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
 import { conflictReviewerRoutes } from '../modules/conflicts/reviewer-routes';
+import { reviewClockReviewerRoutes } from '../modules/review-clock/routes';
 import { reviewerWorkspaceRoutes } from '../modules/reviewer-workspace/routes';
 import { guardScope } from '../plugins/authentication';
 
@@ -9,4 +10,5 @@ export const reviewerApi: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   guardScope(app, 'reviewer');
   await app.register(reviewerWorkspaceRoutes, { db });
   await app.register(conflictReviewerRoutes, { db });
+  await app.register(reviewClockReviewerRoutes, { db });
 };

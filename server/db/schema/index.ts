@@ -8,6 +8,7 @@ export * from './invitation-tokens';
 export * from './login-attempts';
 export * from './opportunities';
 export * from './rate-limits';
+export * from './review-clock';
 export * from './reviews';
 export * from './sessions';
 export * from './settings';

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { assertReviewingOpen } from '../review-clock/service';
 import { lockReviewCycle } from '../review-cycle/lock';
 import { assertReviewerCanSeeOpportunity } from '../reviewer-workspace/policy';
 import { lockOpportunityStatus } from '../reviewer-workspace/queries';
@@ -44,6 +45,8 @@ export async function declareConflict(
 ): Promise<ConflictRow> {
   return db.transaction(async (tx) => {
     await lockReviewCycle(tx);
+    // Issue 34: a declaration is a reviewer write like a save, refused while reviewing is closed.
+    await assertReviewingOpen(tx);
     assertReviewerCanSeeOpportunity(await lockOpportunityStatus(tx, params));
     const inserted = await insertConflictIfNew(tx, {
       ...params,

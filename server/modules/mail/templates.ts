@@ -135,3 +135,42 @@ export function assignmentEmail(input: {
     { link: input.link, label: count === 1 ? 'Review it now' : 'Open your opportunities' },
   ]);
 }
+
+/** How many owed opportunities a deadline reminder names, each with its link (issue 34). */
+export const REMINDER_LISTED_MAX = 10;
+
+/**
+ * The reminder before the deadline (issue 34): how many opportunities the reviewer still owes,
+ * up to ten of them by name with their links, and the deadline in words at its own offset with
+ * how long is left.
+ */
+export function deadlineReminderEmail(input: {
+  name: string;
+  owed: ReadonlyArray<{ number: number; title: string; link: string }>;
+  deadlineInWords: string;
+  /** '2 days', the reminder's offset. */
+  timeLeft: string;
+  listLink: string;
+}): EmailContent {
+  const count = input.owed.length;
+  const what = count === 1 ? '1 opportunity' : `${count} opportunities`;
+  const listed = input.owed.slice(0, REMINDER_LISTED_MAX);
+  const blocks: Block[] = [
+    {
+      text: `Reviewing closes on ${input.deadlineInWords}, in ${input.timeLeft}. You still have ${what} to review:`,
+    },
+    ...listed.map((o) => ({ link: o.link, label: `#${o.number} ${o.title}` })),
+  ];
+  if (count > listed.length) blocks.push({ text: `and ${count - listed.length} more.` });
+  blocks.push(
+    { link: input.listLink, label: 'Open your opportunities' },
+    {
+      text: 'Scores and comments saved before the deadline are kept; after it, reviewing is closed.',
+    },
+  );
+  return render(
+    `${PRODUCT_NAME}: ${what} to review before ${input.deadlineInWords}`,
+    `Hello ${input.name},`,
+    blocks,
+  );
+}

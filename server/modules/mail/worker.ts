@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { startPollingLoop } from './polling-loop';
 import type { MailTransport } from './transport';
 
 export const MAX_ATTEMPTS = 5;
@@ -124,11 +125,6 @@ export function startEmailWorker(options: {
   logger: Logger;
   intervalMs?: number;
 }): EmailWorker {
-  const intervalMs = options.intervalMs ?? POLL_INTERVAL_MS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
   const run = async () => {
     try {
       const result = await processDueEmails(options.db, options.transport, { from: options.from });
@@ -140,22 +136,11 @@ export function startEmailWorker(options: {
       options.logger.error({ component: 'mail', err: error }, 'outbox run failed');
     }
   };
-  const tick = () => {
-    running = run().finally(() => {
-      if (!stopped) timer = setTimeout(tick, intervalMs);
-    });
-  };
-  timer = setTimeout(tick, 0);
-
+  const loop = startPollingLoop(run, options.intervalMs ?? POLL_INTERVAL_MS);
   return {
-    runNow: async () => {
-      await running;
-      await run();
-    },
+    runNow: loop.runNow,
     stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await loop.stop();
       options.transport.close();
     },
   };

@@ -22,6 +22,8 @@ import {
 import {
   commentsAfterOwnReviewSql,
   isAssignedModeSql,
+  isReviewClosedSql,
+  reviewClosedAtSql,
   showReviewerCommentsSql,
   showReviewerNamesSql,
 } from '../settings/queries';
@@ -257,33 +259,47 @@ export async function lockOpportunityStatus(
  */
 const visibleOpportunity = (params: { opportunityId: string; reviewerId: string }) => {
   const reviewerId = sql`${params.reviewerId}::uuid`;
-  // Issue 18: in the caller's scope ('assigned' mode: assigned to them) and not conflicted; when
-  // nothing is written, explainRefusedSave tells a conflict (409) from the rest (404).
+  // Issue 18: in the caller's scope ('assigned' mode: assigned to them) and not conflicted; issue
+  // 34: reviewing not closed, read in this statement by the database's clock (no round trip, and
+  // every instance refuses from the same instant). When nothing is written, explainRefusedSave
+  // tells a closed clock or a conflict (409) from the rest (404).
   return sql`
   from ${opportunities}
   where ${opportunities.id} = ${params.opportunityId} and ${opportunities.status} = ${REVIEWER_VISIBLE_STATUS}
     and ${isInReviewerScopeSql(reviewerId, opportunities.id)}
     and not ${hasConflictSql(reviewerId, opportunities.id)}
+    and not ${isReviewClosedSql}
   for share of ${opportunities}`;
 };
 
 /**
- * Why a save wrote nothing: whether the opportunity is one the caller may see (published, in
- * scope) and whether the caller declared a conflict with it. Only read on that rare path.
+ * Why a save wrote nothing: whether reviewing is closed (and since when), whether the opportunity
+ * is one the caller may see (published, in scope) and whether the caller declared a conflict with
+ * it. Only read on that rare path.
  */
 export async function explainRefusedSave(
   db: Pick<Database, 'execute'>,
   params: { opportunityId: string; reviewerId: string },
-): Promise<{ isVisible: boolean; hasConflict: boolean }> {
+): Promise<{ isVisible: boolean; hasConflict: boolean; closedAt: Date | null }> {
   const reviewerId = sql`${params.reviewerId}::uuid`;
-  const result = await db.execute<{ isVisible: boolean; hasConflict: boolean }>(sql`
+  const result = await db.execute<{
+    isVisible: boolean;
+    hasConflict: boolean;
+    closedAt: string | null;
+  }>(sql`
     select
       coalesce(bool_or(${opportunities.status} = ${REVIEWER_VISIBLE_STATUS}
         and ${isInReviewerScopeSql(reviewerId, opportunities.id)}), false) as "isVisible",
-      coalesce(bool_or(${hasConflictSql(reviewerId, opportunities.id)}), false) as "hasConflict"
+      coalesce(bool_or(${hasConflictSql(reviewerId, opportunities.id)}), false) as "hasConflict",
+      to_char(${reviewClosedAtSql} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "closedAt"
     from ${opportunities}
     where ${opportunities.id} = ${params.opportunityId}`);
-  return result.rows[0] ?? { isVisible: false, hasConflict: false };
+  const row = result.rows[0];
+  return {
+    isVisible: row?.isVisible ?? false,
+    hasConflict: row?.hasConflict ?? false,
+    closedAt: row?.closedAt ? new Date(row.closedAt) : null,
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { CommentSubmission, ReviewSubmission } from '@shared/reviewer-schem
 import { compositeOf, toNumericText } from '@shared/scoring';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
+import { reviewingClosedError } from '../review-clock/service';
 import { commentsVisibilityOf } from './comments-visibility';
 import { assertReviewerCanSeeOpportunity, isInScope, OPPORTUNITY_NOT_FOUND } from './policy';
 import {
@@ -80,11 +81,13 @@ function writeForVisibleOpportunity<T>(
 }
 
 /**
- * A save wrote nothing: a conflict of the caller with an opportunity they may see is a 409 that
- * says so; anything else (unknown, unpublished, not assigned) the one 404.
+ * A save wrote nothing: reviewing closed is a 409 that says since when (whatever the
+ * opportunity); a conflict of the caller with an opportunity they may see is a 409 that says so;
+ * anything else (unknown, unpublished, not assigned) the one 404.
  */
 async function refusedSave(db: Database, params: Caller & { opportunityId: string }) {
-  const { isVisible, hasConflict } = await explainRefusedSave(db, params);
+  const { isVisible, hasConflict, closedAt } = await explainRefusedSave(db, params);
+  if (closedAt) return reviewingClosedError(closedAt);
   return isVisible && hasConflict
     ? conflict(CONFLICT_CLOSED_MESSAGE)
     : notFound(OPPORTUNITY_NOT_FOUND);

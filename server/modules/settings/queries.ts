@@ -89,3 +89,22 @@ export const showReviewerNamesSql: SQL<boolean> = sql<boolean>`coalesce(${stored
 
 /** The mode's reading as plain SQL text, for statements written as text (the exports' queries). */
 export const IS_ASSIGNED_MODE_SQL_TEXT = new PgDialect().sqlToQuery(isAssignedModeSql).sql;
+
+// The review clock (issue 34). Reviewing is closed while the stored phase is 'closed' or once the
+// deadline has passed by the database's clock: a save is refused from the deadline's instant on,
+// on every instance alike, before the close job has even flipped the phase (decision 0028). The
+// phase row's updated_at is when an admin (or the close job) closed it; the earlier of that and a
+// passed deadline is when reviewing closed.
+
+const deadlineInstantSql = sql`assay_instant(${storedValueSql(REVIEW_DEADLINE)})`;
+const isPhaseClosedSql = sql`coalesce(${storedValueSql(REVIEW_PHASE)} = 'closed', false)`;
+const phaseUpdatedAtSql = sql`(select ${settings.updatedAt} from ${settings} where ${settings.key} = ${sql.raw(`'${REVIEW_PHASE}'`)})`;
+
+/** Reviewing is closed now: no reviewer write is accepted. */
+export const isReviewClosedSql: SQL<boolean> = sql<boolean>`(${isPhaseClosedSql} or coalesce(${deadlineInstantSql} <= now(), false))`;
+
+/** When reviewing closed, or null while it is open. */
+export const reviewClosedAtSql: SQL<Date | null> = sql<Date | null>`(case
+  when ${isPhaseClosedSql} then least(${phaseUpdatedAtSql}, ${deadlineInstantSql})
+  when ${deadlineInstantSql} <= now() then ${deadlineInstantSql}
+end)`;

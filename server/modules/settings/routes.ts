@@ -1,3 +1,4 @@
+import { REVIEW_DEADLINE, REVIEW_PHASE, REVIEW_REMINDERS } from '@shared/review-clock';
 import {
   isSettingKey,
   type SettingKey,
@@ -9,7 +10,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { auditActorOf, recordAudit } from '../audit/record-audit';
+import { setClockSetting } from '../review-clock/service';
 import { getSettingValue, upsertSetting, validSettingValue } from './queries';
+
+const CLOCK_SETTING_KEYS: ReadonlySet<string> = new Set([
+  REVIEW_PHASE,
+  REVIEW_DEADLINE,
+  REVIEW_REMINDERS,
+]);
+const isClockSettingKey = (key: SettingKey) => CLOCK_SETTING_KEYS.has(key);
 
 function knownKey(key: string): SettingKey {
   if (!isSettingKey(key)) throw notFound('Unknown setting');
@@ -43,6 +52,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     async (request) => {
       const key = knownKey(request.body.key);
       const { value } = request.body;
+      if (isClockSettingKey(key)) {
+        // The review clock's settings re-arm its jobs and have rules of their own (issue 34).
+        await setClockSetting(db, { key, value }, auditActorOf(request));
+        return { key, value };
+      }
       await db.transaction(async (tx) => {
         const before = await getSettingValue(tx, key);
         await upsertSetting(tx, key, value);
