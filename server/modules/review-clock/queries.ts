@@ -2,7 +2,7 @@ import { REVIEW_DEADLINE, REVIEW_PHASE, REVIEW_REMINDERS } from '@shared/review-
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { hasConflictSql, isInReviewerScopeSql } from '../review-cycle/scope';
-import { isReviewClosedSql, reviewClosedAtSql } from '../settings/queries';
+import { isReviewClosedSql, reviewClosedAtSql, storedValueSql } from '../settings/queries';
 
 type Db = Pick<Database, 'execute'>;
 
@@ -41,18 +41,15 @@ type ClockRow = {
   now: string;
 };
 
-const valueOf = (key: string) =>
-  sql`(select value from settings where key = ${sql.raw(`'${key}'`)})`;
-
 /** Where the review clock stands, in one statement, by the database's clock. */
 export async function readClockState(db: Db): Promise<ClockState> {
   const result = await db.execute<ClockRow>(sql`
-    select ${valueOf(REVIEW_PHASE)} as "storedPhase",
+    select ${storedValueSql(REVIEW_PHASE)} as "storedPhase",
            ${isReviewClosedSql} as "isClosed",
-           case when assay_instant(${valueOf(REVIEW_DEADLINE)}) is not null
-                then ${valueOf(REVIEW_DEADLINE)} end as "deadline",
-           ${isoTextSql(sql`assay_instant(${valueOf(REVIEW_DEADLINE)})`)} as "deadlineAt",
-           ${valueOf(REVIEW_REMINDERS)} as "reminders",
+           case when assay_instant(${storedValueSql(REVIEW_DEADLINE)}) is not null
+                then ${storedValueSql(REVIEW_DEADLINE)} end as "deadline",
+           ${isoTextSql(sql`assay_instant(${storedValueSql(REVIEW_DEADLINE)})`)} as "deadlineAt",
+           ${storedValueSql(REVIEW_REMINDERS)} as "reminders",
            ${isoTextSql(reviewClosedAtSql)} as "closedAt",
            ${isoTextSql(sql`now()`)} as "now"`);
   const row = result.rows[0]!;

@@ -69,7 +69,7 @@ export async function getReviewAssignmentMode(db: Db): Promise<ReviewAssignmentM
 // shared/settings-schemas.ts, written into the SQL so that a prepared statement's plan knows them.
 // A stored value the key does not take reads as its default, as getSettingValue's callers do.
 
-function storedValueSql(key: SettingKey): SQL<string | null> {
+export function storedValueSql(key: SettingKey): SQL<string | null> {
   return sql<
     string | null
   >`(select ${settings.value} from ${settings} where ${settings.key} = ${sql.raw(`'${key}'`)})`;
