@@ -27,7 +27,11 @@ export const reviewRemindersSchema = z
 
 const instantSchema = z.iso.datetime({ offset: true });
 
-/** Where the cycle's clock stands, by the database's clock. */
+/**
+ * Where the cycle's clock stands, by the database's clock. It carries no "now": an answer is the
+ * same bytes whenever it is read while nothing changes (the backup round trip holds every read
+ * to that), and the server refuses writes by its own clock whatever a page counts down.
+ */
 export const reviewClockSchema = z.object({
   /** 'closed' once an admin closed reviewing or the deadline passed (even before the close job ran). */
   phase: reviewPhaseSchema,
@@ -35,8 +39,6 @@ export const reviewClockSchema = z.object({
   deadline: z.string().nullable(),
   /** When reviewing closed (the deadline, or the moment an admin closed it); null while open. */
   closedAt: instantSchema.nullable(),
-  /** The database's time when this answer was read: a countdown runs from here, not from the device's clock. */
-  now: instantSchema,
 });
 export type ReviewClock = z.infer<typeof reviewClockSchema>;
 

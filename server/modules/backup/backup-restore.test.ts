@@ -90,6 +90,13 @@ async function fillEveryTable(db: Database) {
   // The instances' shared cookie secret (decision 0015): a credential, left out like the sessions.
   await db.execute(sql`
     insert into settings (key, value) values ('session_secret', 'a-shared-cookie-secret-of-this-installation')`);
+  // The review clock (issue 34): a sent reminder batch and its receipt.
+  await db.execute(sql`
+    insert into review_clock_jobs (kind, deadline, offset_label, offset_minutes, run_at, state, finished_at, sent_count)
+    values ('reminder', '2026-12-15T16:00:00Z', '2d', 2880, '2026-12-13T16:00:00Z', 'done', '2026-12-13T16:00:01Z', 1)`);
+  await db.execute(sql`
+    insert into review_reminder_receipts (reviewer_id, deadline, offset_minutes)
+    values (${reviewer.id}, '2026-12-15T16:00:00Z', 2880)`);
   return { admin, reviewer };
 }
 

@@ -24,11 +24,10 @@ export function presentClock(state: ClockState): ReviewClock {
     phase: state.isClosed ? 'closed' : 'open',
     deadline: state.deadline,
     closedAt: state.closedAt?.toISOString() ?? null,
-    now: state.now.toISOString(),
   };
 }
 
-/** The review clock as a reviewer sees it: phase, deadline, when it closed, the database's time. */
+/** The review clock as a reviewer sees it: phase, deadline, and when it closed. */
 export async function getReviewClock(db: Pick<Database, 'execute'>): Promise<ReviewClock> {
   return presentClock(await readClockState(db));
 }
