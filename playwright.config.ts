@@ -56,6 +56,8 @@ export default defineConfig({
       ADMIN_NAME: 'Ada Admin',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The review clock's journey waits for a deadline: look for due work every second.
+      REVIEW_CLOCK_POLL_SECONDS: '1',
     },
   },
 });
