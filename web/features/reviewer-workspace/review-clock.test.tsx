@@ -242,4 +242,26 @@ describe('the review form while reviewing is closed', () => {
     expect(JSON.parse(localStorage.getItem(key)!).comments.challenges).toBe('Written as it closed');
     expect(server.calls('POST', COMMENTS)).toEqual([]);
   });
+
+  it('learns that reviewing closed from a conflict declaration refused with 409', async () => {
+    const { opportunity, server, state } = arrange(open, {
+      intercept: (request) => {
+        if (request.method !== 'POST' || !request.url.endsWith('/conflict')) return undefined;
+        state.clock = closed;
+        return {
+          status: 409,
+          body: { message: CLOSED_MESSAGE, closedAt: '2026-12-15T16:00:00.000Z' },
+        };
+      },
+    });
+    await openDetail(opportunity.id, opportunity.title);
+    await waitFor(() => expect(server.calls('GET', CLOCK)).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'I have a conflict of interest' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Declare a Conflict of Interest' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Declare Conflict' }));
+    expect(await closedBanner()).toBeInTheDocument();
+    expect(within(toastRegion()).getByText(CLOSED_MESSAGE)).toBeInTheDocument();
+    expect(server.calls('GET', CLOCK)).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'I have a conflict of interest' })).toBeNull();
+  });
 });

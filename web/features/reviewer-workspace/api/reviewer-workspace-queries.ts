@@ -6,8 +6,8 @@ import type {
   ReviewerOpportunityListItem,
   ViewerState,
 } from '@shared/reviewer-schemas';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson, apiRequest } from '@web/lib/api-client';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiRequest, isApiError } from '@web/lib/api-client';
 import { useRefetchAt } from '@web/lib/use-refetch-at';
 import type { ServerTimeAnchor } from '@web/lib/use-server-time';
 import { useToastingMutation } from '@web/lib/use-toasting-mutation';
@@ -76,9 +76,17 @@ export async function refetchAfterSave(queryClient: QueryClient, id: string): Pr
  * opportunity, the list (its "Conflict") and the comments are fetched again.
  */
 export function useDeclareConflict(id: string) {
+  const queryClient = useQueryClient();
   return useToastingMutation({
-    mutationFn: (reason: string | null) =>
-      apiRequest('POST', `/api/reviewer/opportunities/${id}/conflict`, { reason }),
+    mutationFn: async (reason: string | null) => {
+      try {
+        return await apiRequest('POST', `/api/reviewer/opportunities/${id}/conflict`, { reason });
+      } catch (error) {
+        // Refused because reviewing closed (issue 34): the page learns it from the clock.
+        if (isApiError(error, 409)) void refetchReviewClock(queryClient);
+        throw error;
+      }
+    },
     succeeded: () => ({
       title: 'Conflict Declared',
       description: 'Scoring and commenting on this opportunity are now closed',
