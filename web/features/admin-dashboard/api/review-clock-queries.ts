@@ -16,6 +16,9 @@ import { useRefetchAt } from '@web/lib/use-refetch-at';
 import { useToastingMutation } from '@web/lib/use-toasting-mutation';
 import { dashboardKeys } from './dashboard-keys';
 
+/** How soon a reminder past its send time is looked at again (the worker sends it shortly). */
+export const OVERDUE_RECHECK_MS = 30_000;
+
 export const reminderScheduleQueryOptions = queryOptions<ReminderSchedule>({
   queryKey: dashboardKeys.reminderSchedule(),
 });
@@ -30,7 +33,7 @@ function refetchSchedule(queryClient: QueryClient) {
 /**
  * The review clock and its reminders (issue 34). The answer changes with no write when the
  * deadline or a send time passes (closed, sent), so it is asked again just after the next of
- * them, and not otherwise: one timer, no polling.
+ * them, and not otherwise: one timer, no polling (but for a reminder due and not yet sent).
  */
 export function useReminderSchedule() {
   const query = useQuery(reminderScheduleQueryOptions);
@@ -38,11 +41,17 @@ export function useReminderSchedule() {
   const anchor = schedule ? { now: schedule.now, receivedAt: query.dataUpdatedAt } : null;
   const deadline =
     schedule?.phase === 'open' && schedule.deadline ? parseDeadline(schedule.deadline) : null;
+  const answeredAt = schedule ? Date.parse(schedule.now) : null;
+  const sendTimes = (schedule?.offsets ?? []).map((offset) =>
+    offset.state === 'scheduled' && offset.sendAt ? Date.parse(offset.sendAt) : null,
+  );
+  // A reminder past its send time but not sent yet goes out on the mail worker's next run: asked
+  // again OVERDUE_RECHECK_MS after each answer until it shows as sent.
+  const isOverdue = sendTimes.some((at) => at !== null && answeredAt !== null && at <= answeredAt);
   const instants = [
     deadline?.getTime() ?? null,
-    ...(schedule?.offsets ?? []).map((offset) =>
-      offset.state === 'scheduled' && offset.sendAt ? Date.parse(offset.sendAt) : null,
-    ),
+    ...sendTimes,
+    isOverdue && answeredAt !== null ? answeredAt + OVERDUE_RECHECK_MS : null,
   ];
   useRefetchAt({ instants, anchor, refetch: query.refetch });
   return { query, anchor };

@@ -427,4 +427,33 @@ describe('the schedule follows the clock without polling', () => {
     expect(await within(card()).findByText(/^Sent to 2 reviewers on /)).toBeInTheDocument();
     expect(server.reads()).toBe(2);
   });
+
+  it('looks again at a reminder past its send time until the mail worker has sent it', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    const sendAt = new Date(Date.now() - 5_000).toISOString();
+    const server = stubClock({
+      now: null,
+      deadline: new Date(Date.now() + 2 * 86_400_000).toISOString().replace('Z', '+00:00'),
+      reminders: '2d',
+      offsets: [
+        { offset: '2d', sendAt, state: 'scheduled', wouldReach: 2, sentAt: null, sentCount: null },
+      ],
+    });
+    await openCard();
+    await within(card()).findByText('Would reach 2 reviewers');
+    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    expect(server.reads()).toBe(2); // still not sent: asked once more
+    server.state.offsets = [
+      { offset: '2d', sendAt, state: 'sent', wouldReach: 0, sentAt: sendAt, sentCount: 2 },
+    ];
+    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    expect(await within(card()).findByText(/^Sent to 2 reviewers on /)).toBeInTheDocument();
+    expect(server.reads()).toBe(3);
+    // Sent: nothing is due any more, so nothing is asked.
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(server.reads()).toBe(3);
+  });
 });
