@@ -50,7 +50,11 @@ describe('preloading the first page', () => {
     await preloadThenRender(
       `/reviewer/opportunities/${opportunity.id}`,
       requests,
-      [`/api/reviewer/opportunities/${opportunity.id}`, '/api/reviewer/opportunities'],
+      [
+        `/api/reviewer/opportunities/${opportunity.id}`,
+        '/api/reviewer/opportunities',
+        '/api/reviewer/review-clock',
+      ],
       () => screen.findByRole('heading', { level: 1, name: 'Tidal kites' }),
     );
   });
@@ -63,7 +67,7 @@ describe('preloading the first page', () => {
     await preloadThenRender(
       '/reviewer/opportunities',
       requests,
-      ['/api/reviewer/opportunities'],
+      ['/api/reviewer/opportunities', '/api/reviewer/review-clock'],
       () => screen.findByText('Seaweed farms'),
     );
   });

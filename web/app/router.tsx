@@ -106,7 +106,7 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
     return {
       role: 'reviewer',
       code: [code.reviewerLayout, code.reviewerOpportunities],
-      data: [reviewerWorkspaceKeys.list()],
+      data: [reviewerWorkspaceKeys.list(), reviewerWorkspaceKeys.reviewClock()],
     };
   }
   const detail = /^\/reviewer\/opportunities\/([^/]+)$/.exec(pathname);
@@ -114,7 +114,12 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
     return {
       role: 'reviewer',
       code: [code.reviewerLayout, code.opportunityDetail],
-      data: [reviewerWorkspaceKeys.detail(detail[1]!), reviewerWorkspaceKeys.list()],
+      data: [
+        reviewerWorkspaceKeys.detail(detail[1]!),
+        reviewerWorkspaceKeys.list(),
+        // Whether the form may be edited (issue 34): known before the form shows, if it can be.
+        reviewerWorkspaceKeys.reviewClock(),
+      ],
     };
   }
   return undefined;

@@ -1,3 +1,4 @@
+import type { ReviewClock } from '@shared/review-clock-schemas';
 import type {
   ReviewerComment,
   ReviewerOpportunity,
@@ -31,6 +32,11 @@ type Options = {
   opportunities: ReviewerOpportunity[];
   lastOpportunityId?: string | null;
   otherComments?: Record<string, ReviewerComment[]>;
+  /**
+   * GET /api/reviewer/review-clock (issue 34); by default open with no deadline, the spec's
+   * behaviour. Read at each request, so a test can change it between calls.
+   */
+  clock?: () => Omit<ReviewClock, 'now'> & { now?: string };
   /** Runs before the fake answers; return a response to override it (a failure, a delay). */
   intercept?: (
     request: FakeRequest,
@@ -58,6 +64,10 @@ export function stubReviewerServer(options: Options) {
     const { method, url } = request;
     const body = request.body as Record<string, unknown>;
     if (method === 'GET' && url === BASE) return { status: 200, body: opportunities };
+    if (method === 'GET' && url === '/api/reviewer/review-clock') {
+      const clock = options.clock?.() ?? { phase: 'open', deadline: null, closedAt: null };
+      return { status: 200, body: { now: new Date().toISOString(), ...clock } };
+    }
     const match = /^\/api\/reviewer\/opportunities\/([^/]+)(?:\/(comments|reviews))?$/.exec(url);
     if (method === 'GET' && match) {
       const opportunity = find(match[1]!);

@@ -25,6 +25,7 @@ export function ConfirmDialog({
   onConfirm,
   isPending,
   isConfirmDisabled = false,
+  confirmVariant = 'destructive',
   onCloseAutoFocus,
   children,
 }: DialogFrameProps & {
@@ -33,6 +34,8 @@ export function ConfirmDialog({
   isPending: boolean;
   /** Holds the action back until the dialog can say what it does (counts still loading). */
   isConfirmDisabled?: boolean;
+  /** 'default' for an action that takes nothing away (reopening what was closed). */
+  confirmVariant?: 'destructive' | 'default';
   children?: ReactNode;
 }) {
   return (
@@ -46,7 +49,7 @@ export function ConfirmDialog({
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
           <PendingButton
-            variant="destructive"
+            variant={confirmVariant}
             isPending={isPending}
             disabled={isConfirmDisabled}
             onClick={onConfirm}

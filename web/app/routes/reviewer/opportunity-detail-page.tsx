@@ -6,6 +6,7 @@ import {
   postViewerState,
   refetchAfterSave,
   useOwnReviews,
+  useReviewClock,
   useReviewerOpportunity,
 } from '@web/features/reviewer-workspace/api/reviewer-workspace-queries';
 import { ConflictBanner } from '@web/features/reviewer-workspace/components/conflict-banner';
@@ -17,6 +18,7 @@ import {
 import { OpportunityDetails } from '@web/features/reviewer-workspace/components/opportunity-details';
 import { OpportunityPager } from '@web/features/reviewer-workspace/components/opportunity-pager';
 import { OtherReviewersComments } from '@web/features/reviewer-workspace/components/other-reviewers-comments';
+import { ReviewClockNotice } from '@web/features/reviewer-workspace/components/review-clock-notice';
 import { ReviewForm } from '@web/features/reviewer-workspace/components/review-form';
 import { useReviewWorkspace } from '@web/features/reviewer-workspace/hooks/use-review-workspace';
 import {
@@ -111,11 +113,15 @@ function OpportunityWorkspace({
   }, [isArrivingByKeyboard]);
   const queryClient = useQueryClient();
   const conflict = ownConflictOf(opportunity);
+  // Reviewing closed (issue 34): read-only like a conflict, the unsaved input kept in this
+  // browser; when the clock says open again, auto-save sends it.
+  const reviewClock = useReviewClock();
+  const isClosed = reviewClock.clock?.phase === 'closed';
   const workspace = useReviewWorkspace({
     userId,
     opportunity,
     onSaved: () => refetchAfterSave(queryClient, opportunity.id),
-    isReadOnly: conflict !== null,
+    isReadOnly: conflict !== null || isClosed,
   });
   useEffect(() => {
     saveBeforeLeaving.current = workspace.saveBeforeLeaving;
@@ -128,6 +134,7 @@ function OpportunityWorkspace({
   // above the form they would push it down while the reviewer reaches for it.
   return (
     <div className="space-y-6">
+      <ReviewClockNotice {...reviewClock} hasKeptChanges={isClosed && workspace.isDirty} />
       {conflict ? <ConflictBanner conflict={conflict} /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <div className="contents lg:block lg:space-y-6">
@@ -143,7 +150,7 @@ function OpportunityWorkspace({
         </div>
         <div className="order-2 space-y-6">
           <ReviewForm workspace={workspace} autoFocusScores={autoFocusScores} />
-          {conflict ? null : <DeclareConflict opportunityId={opportunity.id} />}
+          {conflict || isClosed ? null : <DeclareConflict opportunityId={opportunity.id} />}
         </div>
       </div>
     </div>

@@ -7,4 +7,6 @@ export const dashboardKeys = {
   stats: () => ['/api/admin/stats'] as const,
   topOpportunities: () => ['/api/admin/top-opportunities'] as const,
   setting: (key: string) => ['/api/admin/settings', key] as const,
+  /** Issue 34: the review clock with each reminder's send time and state. */
+  reminderSchedule: () => ['/api/admin/reminders/schedule'] as const,
 };

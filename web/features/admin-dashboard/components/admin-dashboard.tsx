@@ -3,10 +3,14 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { useDashboardStats } from '../api/dashboard-queries';
 import { CommentVisibilityCard } from './comment-visibility-card';
+import { ReviewClockCard } from './review-clock-card';
 import { StatCards, StatCardsSkeleton } from './stat-cards';
 import { TopOpportunitiesCard } from './top-opportunities-card';
 
-/** The admin dashboard: figures, the comment-visibility switch and the top 5 (SPEC.md section 2). */
+/**
+ * The admin dashboard: figures, the comment-visibility switch and the top 5 (SPEC.md section 2),
+ * and the review clock (issue 34).
+ */
 export function AdminDashboard() {
   const stats = useDashboardStats();
   return (
@@ -30,6 +34,7 @@ export function AdminDashboard() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <CommentVisibilityCard />
         <TopOpportunitiesCard />
+        <ReviewClockCard />
       </div>
     </div>
   );

@@ -9,4 +9,6 @@ export const reviewerWorkspaceKeys = {
   comments: (id: string) => ['/api/reviewer/opportunities', id, 'comments'] as const,
   reviews: (id: string) => ['/api/reviewer/opportunities', id, 'reviews'] as const,
   viewerState: () => ['/api/reviewer/viewer-state'] as const,
+  /** Issue 34: whether reviewing is open, and until when. */
+  reviewClock: () => ['/api/reviewer/review-clock'] as const,
 };

@@ -1,3 +1,4 @@
+import type { ReviewClock } from '@shared/review-clock-schemas';
 import type {
   Review,
   ReviewerComment,
@@ -5,8 +6,10 @@ import type {
   ReviewerOpportunityListItem,
   ViewerState,
 } from '@shared/reviewer-schemas';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson, apiRequest } from '@web/lib/api-client';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiRequest, isApiError } from '@web/lib/api-client';
+import { useRefetchAt } from '@web/lib/use-refetch-at';
+import type { ServerTimeAnchor } from '@web/lib/use-server-time';
 import { useToastingMutation } from '@web/lib/use-toasting-mutation';
 import { reviewerWorkspaceKeys } from './reviewer-workspace-keys';
 
@@ -73,9 +76,17 @@ export async function refetchAfterSave(queryClient: QueryClient, id: string): Pr
  * opportunity, the list (its "Conflict") and the comments are fetched again.
  */
 export function useDeclareConflict(id: string) {
+  const queryClient = useQueryClient();
   return useToastingMutation({
-    mutationFn: (reason: string | null) =>
-      apiRequest('POST', `/api/reviewer/opportunities/${id}/conflict`, { reason }),
+    mutationFn: async (reason: string | null) => {
+      try {
+        return await apiRequest('POST', `/api/reviewer/opportunities/${id}/conflict`, { reason });
+      } catch (error) {
+        // Refused because reviewing closed (issue 34): the page learns it from the clock.
+        if (isApiError(error, 409)) void refetchReviewClock(queryClient);
+        throw error;
+      }
+    },
     succeeded: () => ({
       title: 'Conflict Declared',
       description: 'Scoring and commenting on this opportunity are now closed',
@@ -87,4 +98,48 @@ export function useDeclareConflict(id: string) {
       ]),
     failureTitle: 'Failed to Declare Conflict',
   });
+}
+
+/** While a deadline is set or reviewing is closed, the clock is asked again this often. */
+export const REVIEW_CLOCK_POLL_MS = 60_000;
+
+const isClockWatched = (clock: ReviewClock | undefined) =>
+  clock !== undefined && (clock.deadline !== null || clock.phase === 'closed');
+
+export const reviewClockQueryOptions = queryOptions<ReviewClock>({
+  queryKey: reviewerWorkspaceKeys.reviewClock(),
+});
+
+export type ReviewClockState = {
+  /** The clock, or null while it loads or when it cannot be read (then nothing is shown). */
+  clock: ReviewClock | null;
+  /** What the countdown runs from: the server's time and when it arrived here. */
+  anchor: ServerTimeAnchor | null;
+};
+
+/**
+ * The review clock (issue 34). An admin can close or reopen reviewing at any moment, so unlike
+ * the spec's data it is asked again when the window regains focus, every minute while a deadline
+ * is set or reviewing is closed, and just after the deadline passes (one timer). With no deadline
+ * and reviewing open nothing polls; a save refused because reviewing closed asks again too
+ * (useReviewWorkspace).
+ */
+export function useReviewClock(): ReviewClockState {
+  const query = useQuery({
+    ...reviewClockQueryOptions,
+    // 'always': the cache's data is never stale (SPEC.md section 7), which true would respect.
+    refetchOnWindowFocus: 'always',
+    refetchInterval: (current) =>
+      isClockWatched(current.state.data) ? REVIEW_CLOCK_POLL_MS : false,
+  });
+  const clock = query.isError ? null : (query.data ?? null);
+  const anchor = clock ? { now: clock.now, receivedAt: query.dataUpdatedAt } : null;
+  const deadline = clock?.phase === 'open' && clock.deadline ? Date.parse(clock.deadline) : null;
+  useRefetchAt({ instants: [deadline], anchor, refetch: query.refetch });
+  return { clock, anchor };
+}
+
+/** Asks for the clock again (a save was refused because reviewing closed). */
+export function refetchReviewClock(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: reviewerWorkspaceKeys.reviewClock() });
 }

@@ -2,6 +2,7 @@ import type { ReviewerOpportunity } from '@shared/reviewer-schemas';
 import { compositeOfPartial } from '@shared/scoring';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { refetchReviewClock } from '../api/reviewer-workspace-queries';
 import type { DraftKey } from '../lib/draft-storage';
 import type { ReviewPayload } from '../lib/review-values';
 import { type SaveStatus, saveQueueFor } from '../lib/save-queue';
@@ -16,8 +17,9 @@ export type ReviewWorkspaceOptions = {
   /** Refetches what a save changes (the list and this opportunity). */
   onSaved: () => Promise<void>;
   /**
-   * Nothing may be saved (the reviewer declared a conflict of interest): no auto-save, no save
-   * on leaving, Submit unavailable; the input and its local draft are kept as they are.
+   * Nothing may be saved (the reviewer declared a conflict of interest, or reviewing closed): no
+   * auto-save, no save on leaving, Submit unavailable; the input and its local draft are kept as
+   * they are. Becoming false again (reviewing reopened) lets auto-save send the kept input.
    */
   isReadOnly?: boolean;
 };
@@ -41,8 +43,12 @@ export function useReviewWorkspace({
   const queueState = useSyncExternalStore(queue.subscribe, queue.getState, queue.getState);
 
   const draft = useReviewDraft({ draftKey, opportunity, saves: queueState });
-  // A refused save (409) learns why from the opportunity fetched again, like a successful one.
-  const save = useReviewSave({ queue, opportunityId, draftKey, onSaved, onRefused: onSaved });
+  // A refused save (409) learns why from the opportunity fetched again, like a successful one (a
+  // conflict), and from the review clock (reviewing closed).
+  const onRefused = useCallback(async () => {
+    await Promise.all([onSaved(), refetchReviewClock(queryClient)]);
+  }, [onSaved, queryClient]);
+  const save = useReviewSave({ queue, opportunityId, draftKey, onSaved, onRefused });
   const autoSave = useCallback((next: ReviewPayload) => save.request(next, false), [save.request]);
   const cancelAutoSave = useAutoSave({
     values: draft.values,
