@@ -99,14 +99,16 @@ test('a deadline closes reviewing by itself, the reminder reaches only who owes 
   const adminPage = await adminContext.newPage();
   await signInThroughApi(adminPage, adminAccount);
   await adminPage.goto('/admin/dashboard');
-  const clockCard = adminPage.getByRole('region', { name: 'Review clock' });
+  const clockCard = adminPage.getByRole('region', { name: 'Review Clock' });
   await expect(clockCard).toBeVisible();
   await clockCard.getByLabel('Reminders').fill('1m');
   await clockCard.getByRole('button', { name: 'Save reminders' }).click();
-  await expect(clockCard.getByText('1m', { exact: false }).first()).toBeVisible();
+  const schedule = clockCard.getByRole('list', { name: 'Reminder schedule' });
+  await expect(schedule.getByRole('listitem')).toHaveCount(1);
   await clockCard.getByLabel('Deadline').fill(await localMinuteFromNow(adminPage, 1));
   await clockCard.getByRole('button', { name: 'Save deadline' }).click();
-  await expect(clockCard.getByText(/Closes in/)).toBeVisible();
+  await expect(clockCard.getByText(/^Closes in/)).toBeVisible();
+  await expect(schedule.getByRole('listitem')).toContainText('Would reach');
 
   // The owing reviewer opens the opportunity and writes: four scores and a comment, which do not
   // save (a review needs all five), so the input lives only in the browser.
@@ -121,20 +123,21 @@ test('a deadline closes reviewing by itself, the reminder reaches only who owes 
   await challenges.fill('Permits take a year');
 
   // One minute before the deadline: the reminder to the reviewer who owes work, and only to them.
+  const remindersTo = (address: string) =>
+    emailsTo(address).filter((email) => / to review before /.test(email.subject));
   await expect
-    .poll(() => emailsTo(owing.email).length, { timeout: 150_000, intervals: [1000] })
+    .poll(() => remindersTo(owing.email).length, { timeout: 150_000, intervals: [1000] })
     .toBe(1);
-  const [reminder] = emailsTo(owing.email);
-  expect(reminder!.subject).toContain('1 opportunity to review before');
+  const [reminder] = remindersTo(owing.email);
+  expect(reminder!.subject).toContain('Assay: 1 opportunity to review before');
   expect(reminder!.text).toContain('in 1 minute');
   expect(reminder!.text).toContain(`/reviewer/opportunities/${opportunity.id}`);
-  expect(emailsTo(finished.email).filter((email) => /to review before/.test(email.subject))).toEqual(
-    [],
-  );
+  expect(remindersTo(finished.email)).toEqual([]);
 
   // At the deadline the open page turns read-only with the banner, and the input stays.
-  const banner = page.getByRole('status').filter({ hasText: /Reviewing closed on/ });
+  const banner = page.getByRole('status', { name: /^Reviewing closed on / });
   await expect(banner).toBeVisible({ timeout: 150_000 });
+  await expect(banner).toContainText('not saved because reviewing closed');
   await expect(radio(page, CRITERION_LABELS[4]!, 5)).toBeDisabled();
   await expect(challenges).toHaveValue('Permits take a year');
   await expect(radio(page, CRITERION_LABELS[0]!, 3)).toHaveAttribute('aria-checked', 'true');
@@ -145,16 +148,22 @@ test('a deadline closes reviewing by itself, the reminder reaches only who owes 
   });
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { message: string }).message).toMatch(/^Reviewing closed on/);
-  await expect(clockCard.getByText(/Closed/).first()).toBeVisible({ timeout: 20_000 });
+  await expect(clockCard.getByText('Closed', { exact: true })).toBeVisible({ timeout: 20_000 });
 
   // The admin reopens: the passed deadline must be moved or cleared first.
   await clockCard.getByRole('button', { name: 'Reopen reviewing' }).click();
-  const dialog = adminPage.getByRole('dialog');
-  await dialog.getByRole('button', { name: /Clear the deadline and reopen/ }).click();
-  await expect(clockCard.getByText(/No deadline set/)).toBeVisible();
+  const dialog = adminPage.getByRole('alertdialog', { name: 'Reopen Reviewing' });
+  await dialog.getByLabel('Clear the deadline').check();
+  await dialog.getByRole('button', { name: 'Reopen reviewing' }).click();
+  await expect(
+    clockCard.getByText('No deadline set: reviewing stays open until you close it', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(clockCard.getByText('Open', { exact: true })).toBeVisible();
 
   // The reviewer's page learns it when it looks again (the tab comes back into focus).
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await expect(banner).toBeHidden({ timeout: 70_000 });
   await radio(page, CRITERION_LABELS[4]!, 5).click();
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('All changes saved', {

@@ -50,11 +50,7 @@ describe('preloading the first page', () => {
     await preloadThenRender(
       `/reviewer/opportunities/${opportunity.id}`,
       requests,
-      [
-        `/api/reviewer/opportunities/${opportunity.id}`,
-        '/api/reviewer/opportunities',
-        '/api/reviewer/review-clock',
-      ],
+      [`/api/reviewer/opportunities/${opportunity.id}`, '/api/reviewer/opportunities'],
       () => screen.findByRole('heading', { level: 1, name: 'Tidal kites' }),
     );
   });
@@ -67,7 +63,7 @@ describe('preloading the first page', () => {
     await preloadThenRender(
       '/reviewer/opportunities',
       requests,
-      ['/api/reviewer/opportunities', '/api/reviewer/review-clock'],
+      ['/api/reviewer/opportunities'],
       () => screen.findByText('Seaweed farms'),
     );
   });

@@ -106,7 +106,7 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
     return {
       role: 'reviewer',
       code: [code.reviewerLayout, code.reviewerOpportunities],
-      data: [reviewerWorkspaceKeys.list(), reviewerWorkspaceKeys.reviewClock()],
+      data: [reviewerWorkspaceKeys.list()],
     };
   }
   const detail = /^\/reviewer\/opportunities\/([^/]+)$/.exec(pathname);
@@ -114,12 +114,7 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
     return {
       role: 'reviewer',
       code: [code.reviewerLayout, code.opportunityDetail],
-      data: [
-        reviewerWorkspaceKeys.detail(detail[1]!),
-        reviewerWorkspaceKeys.list(),
-        // Whether the form may be edited (issue 34): known before the form shows, if it can be.
-        reviewerWorkspaceKeys.reviewClock(),
-      ],
+      data: [reviewerWorkspaceKeys.detail(detail[1]!), reviewerWorkspaceKeys.list()],
     };
   }
   return undefined;

@@ -72,6 +72,26 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
+/** An answer with the server's time when it answered (`now`, ISO 8601). */
+export type WithServerTime<T> = T & { now: string };
+
+/**
+ * A GET built from the query key, whose JSON gets `now` from the answer's HTTP `Date` header:
+ * the server's clock, to the second, which every HTTP answer carries, so a countdown runs from
+ * it and not from a device set wrong, while the body stays the same bytes whenever it is read.
+ * The device's clock stands in when the header is missing (a proxy that drops it).
+ */
+export function getQueryFnWithServerTime<T>(): QueryFunction<WithServerTime<T>> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(urlFromQueryKey(queryKey), { credentials: 'include', signal });
+    await throwIfNotOk(res);
+    const body = (await res.json()) as T;
+    const answeredAt = Date.parse(res.headers.get('Date') ?? '');
+    const now = new Date(Number.isNaN(answeredAt) ? Date.now() : answeredAt).toISOString();
+    return { ...body, now };
+  };
+}
+
 /**
  * The server's `message` out of an apiRequest error (`401: {"message":"..."}`), for toasts that
  * show it; the fallback when the body was not such JSON.

@@ -6,7 +6,13 @@ import type {
   UserReview,
 } from '@shared/reviewer-schemas';
 import { compositeOf, toNumericText } from '@shared/scoring';
-import { type FakeRequest, type FakeResponse, reviewerUser, stubSession } from './fake-server';
+import {
+  dateHeader,
+  type FakeRequest,
+  type FakeResponse,
+  reviewerUser,
+  stubSession,
+} from './fake-server';
 
 let counter = 0;
 
@@ -36,7 +42,7 @@ type Options = {
    * GET /api/reviewer/review-clock (issue 34); by default open with no deadline, the spec's
    * behaviour. Read at each request, so a test can change it between calls.
    */
-  clock?: () => Omit<ReviewClock, 'now'> & { now?: string };
+  clock?: () => ReviewClock & { now?: string };
   /** Runs before the fake answers; return a response to override it (a failure, a delay). */
   intercept?: (
     request: FakeRequest,
@@ -65,8 +71,13 @@ export function stubReviewerServer(options: Options) {
     const body = request.body as Record<string, unknown>;
     if (method === 'GET' && url === BASE) return { status: 200, body: opportunities };
     if (method === 'GET' && url === '/api/reviewer/review-clock') {
-      const clock = options.clock?.() ?? { phase: 'open', deadline: null, closedAt: null };
-      return { status: 200, body: { now: new Date().toISOString(), ...clock } };
+      const { now, ...clock } = options.clock?.() ?? {
+        phase: 'open',
+        deadline: null,
+        closedAt: null,
+      };
+      // The server's time travels in the Date header, as every HTTP answer carries it.
+      return { status: 200, body: clock, headers: dateHeader(now ?? new Date().toISOString()) };
     }
     const match = /^\/api\/reviewer\/opportunities\/([^/]+)(?:\/(comments|reviews))?$/.exec(url);
     if (method === 'GET' && match) {

@@ -2,10 +2,18 @@ import type { CurrentUser } from '@shared/auth-schemas';
 import { vi } from 'vitest';
 
 export type FakeRequest = { method: string; url: string; body: unknown };
-export type FakeResponse = { status: number; body?: unknown; statusText?: string };
+export type FakeResponse = {
+  status: number;
+  body?: unknown;
+  statusText?: string;
+  headers?: Record<string, string>;
+};
 type Handler = (
   request: FakeRequest,
 ) => FakeResponse | undefined | Promise<FakeResponse | undefined>;
+
+/** The `Date` header of an answer given at `now` (ISO 8601), as HTTP writes it (to the second). */
+export const dateHeader = (now: string) => ({ Date: new Date(now).toUTCString() });
 
 /**
  * Replaces `fetch` (the HTTP boundary) with a handler; unmatched calls answer 404. Returns the
@@ -29,7 +37,7 @@ export function stubServer(handler: Handler): FakeRequest[] {
     return new Response(text || null, {
       status: answer.status,
       statusText: answer.statusText ?? '',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchStub);

@@ -21,7 +21,8 @@ const CLOCK = '/api/reviewer/review-clock';
 const DEADLINE = '2026-12-15T17:00:00+01:00';
 const CLOSED_MESSAGE = 'Reviewing closed on 15 December 2026, 16:00 UTC';
 
-type Clock = Omit<ReviewClock, 'now'> & { now?: string };
+/** The clock's body, and the server's time of its answer (the Date header). */
+type Clock = ReviewClock & { now?: string };
 const open: Clock = { phase: 'open', deadline: null, closedAt: null };
 const closed: Clock = {
   phase: 'closed',

@@ -10,7 +10,7 @@ import type { ReminderSchedule } from '@shared/review-clock-schemas';
 import type { Setting } from '@shared/settings-schemas';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ToastInput } from '@web/components/ui/use-toast';
-import { apiJson } from '@web/lib/api-client';
+import { apiJson, getQueryFnWithServerTime, type WithServerTime } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format-date';
 import { useRefetchAt } from '@web/lib/use-refetch-at';
 import { useToastingMutation } from '@web/lib/use-toasting-mutation';
@@ -19,8 +19,10 @@ import { dashboardKeys } from './dashboard-keys';
 /** How soon a reminder past its send time is looked at again (the worker sends it shortly). */
 export const OVERDUE_RECHECK_MS = 30_000;
 
-export const reminderScheduleQueryOptions = queryOptions<ReminderSchedule>({
+/** The schedule, with the server's time of the answer (its Date header) for the countdown. */
+export const reminderScheduleQueryOptions = queryOptions<WithServerTime<ReminderSchedule>>({
   queryKey: dashboardKeys.reminderSchedule(),
+  queryFn: getQueryFnWithServerTime<ReminderSchedule>(),
 });
 
 function refetchSchedule(queryClient: QueryClient) {

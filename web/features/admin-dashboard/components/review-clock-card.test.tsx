@@ -6,7 +6,7 @@ import {
 import type { ReminderSchedule } from '@shared/review-clock-schemas';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminUser, type FakeRequest, stubSession } from '@web/test/fake-server';
+import { adminUser, dateHeader, type FakeRequest, stubSession } from '@web/test/fake-server';
 import { renderApp } from '@web/test/render-app';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAST_DEADLINE_MESSAGE } from './deadline-form';
@@ -25,7 +25,8 @@ afterEach(() => {
   process.env.TZ = originalTimeZone;
 });
 
-type State = Omit<ReminderSchedule, 'now'> & { now: string | null };
+/** The schedule's body, and the server's time of its answers (null: the real time). */
+type State = ReminderSchedule & { now: string | null };
 
 /**
  * The schedule and the settings call as the server answers them: writes change later reads; a
@@ -49,7 +50,8 @@ function stubClock(
   const nowOf = () => state.now ?? new Date().toISOString();
   const requests = stubSession(adminUser, (request: FakeRequest) => {
     if (request.url === SCHEDULE) {
-      return { status: 200, body: { ...state, now: nowOf() } };
+      const { now: _now, ...body } = state;
+      return { status: 200, body, headers: dateHeader(nowOf()) };
     }
     if (request.method === 'POST' && request.url === '/api/admin/settings') {
       const { key, value } = request.body as { key: string; value: string };

@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Separator } from '@web/components/ui/separator';
 import { Skeleton } from '@web/components/ui/skeleton';
+import type { WithServerTime } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format-date';
 import { formatTimeLeft } from '@web/lib/format-time-left';
 import { useServerTime } from '@web/lib/use-server-time';
@@ -67,7 +68,7 @@ function ReviewClockBody({
   schedule,
   serverNow,
 }: {
-  schedule: ReminderSchedule;
+  schedule: WithServerTime<ReminderSchedule>;
   serverNow: number;
 }) {
   const [dialog, setDialog] = useState<'close' | 'reopen' | null>(null);

@@ -7,7 +7,13 @@ import type {
   ViewerState,
 } from '@shared/reviewer-schemas';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, apiRequest, isApiError } from '@web/lib/api-client';
+import {
+  apiJson,
+  apiRequest,
+  getQueryFnWithServerTime,
+  isApiError,
+  type WithServerTime,
+} from '@web/lib/api-client';
 import { useRefetchAt } from '@web/lib/use-refetch-at';
 import type { ServerTimeAnchor } from '@web/lib/use-server-time';
 import { useToastingMutation } from '@web/lib/use-toasting-mutation';
@@ -106,13 +112,15 @@ export const REVIEW_CLOCK_POLL_MS = 60_000;
 const isClockWatched = (clock: ReviewClock | undefined) =>
   clock !== undefined && (clock.deadline !== null || clock.phase === 'closed');
 
-export const reviewClockQueryOptions = queryOptions<ReviewClock>({
+/** The clock, with the server's time of the answer (its Date header) for the countdown. */
+export const reviewClockQueryOptions = queryOptions<WithServerTime<ReviewClock>>({
   queryKey: reviewerWorkspaceKeys.reviewClock(),
+  queryFn: getQueryFnWithServerTime<ReviewClock>(),
 });
 
 export type ReviewClockState = {
   /** The clock, or null while it loads or when it cannot be read (then nothing is shown). */
-  clock: ReviewClock | null;
+  clock: WithServerTime<ReviewClock> | null;
   /** What the countdown runs from: the server's time and when it arrived here. */
   anchor: ServerTimeAnchor | null;
 };
