@@ -127,16 +127,19 @@ export type ReviewClockState = {
 
 /**
  * The review clock (issue 34). An admin can close or reopen reviewing at any moment, so unlike
- * the spec's data it is asked again when the window regains focus, every minute while a deadline
- * is set or reviewing is closed, and just after the deadline passes (one timer). With no deadline
- * and reviewing open nothing polls; a save refused because reviewing closed asks again too
- * (useReviewWorkspace).
+ * the spec's data, while a deadline is set or reviewing is closed it is asked again when the
+ * window regains focus, every minute, and just after the deadline passes (one timer). With no
+ * deadline and reviewing open it is read once, as the spec's data is; a save refused because
+ * reviewing closed asks again (useReviewWorkspace).
  */
 export function useReviewClock(): ReviewClockState {
   const query = useQuery({
     ...reviewClockQueryOptions,
-    // 'always': the cache's data is never stale (SPEC.md section 7), which true would respect.
-    refetchOnWindowFocus: 'always',
+    // Only while the clock is in use: with no deadline and reviewing open the page keeps the
+    // spec's defaults (no refetch on focus, no polling), and a save refused because an admin
+    // closed reviewing asks again itself. 'always': the cache's data is never stale (SPEC.md
+    // section 7), which true would respect.
+    refetchOnWindowFocus: (current) => (isClockWatched(current.state.data) ? 'always' : false),
     refetchInterval: (current) =>
       isClockWatched(current.state.data) ? REVIEW_CLOCK_POLL_MS : false,
   });
