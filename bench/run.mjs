@@ -27,6 +27,9 @@
 //   --embedded-vs-external  only the reviewer list and the save (and the floor), against the
 //                         embedded database and against DATABASE_URL (default
 //                         postgresql://postgres@127.0.0.1:5432/postgres), and their ratio
+//   --review-clock        only the figures of issue 34 (bench/review-clock.mjs): the clock's
+//                         reads, the save and list with the clock off and on, a reminder batch
+//                         to every reviewer, and saves refused at the deadline
 //   --review-cycle        only the figures of issue 18 (bench/review-cycle.mjs): auto-assign's
 //                         preview at N x 50, k = 10, and the reviewer's list, detail and save in
 //                         'assigned' mode next to 'open' mode
@@ -62,6 +65,7 @@ import {
   startMemorySampler,
   startServer,
 } from './lib.mjs';
+import { REVIEW_CLOCK_POLL_SECONDS, reviewClockBenchmark } from './review-clock.mjs';
 import { reviewCycleBenchmark } from './review-cycle.mjs';
 
 const { values: args } = parseArgs({
@@ -74,6 +78,7 @@ const { values: args } = parseArgs({
     'embedded-vs-external': { type: 'boolean', default: false },
     'results-only': { type: 'boolean', default: false },
     'review-cycle': { type: 'boolean', default: false },
+    'review-clock': { type: 'boolean', default: false },
     'node-flags': { type: 'string', default: '' },
   },
 });
@@ -560,7 +565,7 @@ function printDecisionSupport(figures) {
 
 // --- Scenarios ------------------------------------------------------------------------------------
 
-async function withServer(databaseUrl, label, work) {
+async function withServer(databaseUrl, label, work, env = {}) {
   let scratch;
   if (databaseUrl) {
     scratch = await createScratchDatabase(databaseUrl, label === 'external' ? '' : `_${label}`);
@@ -570,7 +575,7 @@ async function withServer(databaseUrl, label, work) {
   }
   const server = await startServer({
     databaseUrl: scratch?.url,
-    env: { BENCH_FLOOR: '1' },
+    env: { BENCH_FLOOR: '1', ...env },
     label,
     nodeArgs: args['node-flags'].split(/\s+/).filter(Boolean),
   });
@@ -789,6 +794,31 @@ async function reviewCycle() {
   });
 }
 
+// --- The review clock (issue 34) -----------------------------------------------------------------
+
+async function reviewClock() {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  await withServer(
+    databaseUrl,
+    'external',
+    async (server) => {
+      const figures = await reviewClockBenchmark(server, options);
+      writeResults(
+        {
+          kind: 'review-clock',
+          at: new Date().toISOString(),
+          database: databaseUrl ? 'external' : 'embedded',
+          options,
+          machine: machine(),
+          ...figures,
+        },
+        'review-clock.json',
+      );
+    },
+    { REVIEW_CLOCK_POLL_SECONDS },
+  );
+}
+
 // --- Backup and restore (issue 20) --------------------------------------------------------------
 
 /** `node dist/server/<command>.js ...args` with `env`; answers its exit code, output and seconds. */
@@ -876,5 +906,6 @@ buildIfStale();
 log(`Machine: ${os.cpus().length} CPUs, Node ${process.version}`);
 if (args['embedded-vs-external']) await embeddedVersusExternal();
 else if (args['review-cycle']) await reviewCycle();
+else if (args['review-clock']) await reviewClock();
 else await mainBenchmark();
 log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
