@@ -27,8 +27,9 @@ export const PHASE_VALUE_MESSAGE = "Value must be 'open' or 'closed'";
 
 // Date, time to the minute, optional seconds and fraction, then Z or an offset: what PostgreSQL's
 // timestamptz input reads as the same instant, and nothing it would read in the session's zone.
+// Years 1000-9999, as the database's reading (assay_instant, migration 0005) takes them.
 const INSTANT_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|[+-](\d{2}):(\d{2}))$/;
+  /^([1-9]\d{3})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|[+-](\d{2}):(\d{2}))$/;
 
 /**
  * The instant a deadline names, or null when the text is not a valid ISO 8601 instant with an
@@ -44,11 +45,10 @@ export function parseDeadline(text: string): Date | null {
   const hour = Number(h);
   const minute = Number(mi);
   const second = Number(s);
-  if (year < 1 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) {
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) {
     return null;
   }
   const civil = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  civil.setUTCFullYear(year);
   if (civil.getUTCMonth() !== month - 1 || civil.getUTCDate() !== day) return null;
   let offsetMinutes = 0;
   if (zone !== 'Z') {

@@ -24,17 +24,22 @@ CREATE TABLE "review_reminder_receipts" (
 --> statement-breakpoint
 ALTER TABLE "review_reminder_receipts" ADD CONSTRAINT "review_reminder_receipts_reviewer_id_users_id_fk" FOREIGN KEY ("reviewer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "review_clock_jobs_due_idx" ON "review_clock_jobs" USING btree ("run_at") WHERE "review_clock_jobs"."state" = 'scheduled';--> statement-breakpoint
--- The instant a stored `review_deadline` names, or null: '' (no deadline) and a value that is not
--- an instant (a row written by hand) read as no deadline instead of failing every statement that
--- embeds the review clock (server/modules/settings/queries.ts). The settings call accepts only
--- instants with an offset (shared/review-clock.ts), whose reading does not depend on the session.
-CREATE FUNCTION "assay_instant"(value text) RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$
+-- The instant a stored `review_deadline` names, or null: a value that is not an instant (a row
+-- written by hand) reads as no deadline instead of failing every statement that embeds the review
+-- clock (server/modules/settings/queries.ts). It checks instead of catching a cast error: an
+-- EXCEPTION block would start a subtransaction in every save while a deadline is set (decision
+-- 0028). The settings call accepts only what this accepts (shared/review-clock.ts): an instant
+-- with an offset, whose reading does not depend on the session's time zone. STRICT: with no
+-- deadline (null) PostgreSQL does not call it at all.
+CREATE FUNCTION "assay_instant"(value text) RETURNS timestamptz LANGUAGE plpgsql STABLE STRICT AS $$
 BEGIN
-  IF value IS NULL OR value !~ '^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$' THEN
+  IF value !~ '^[1-9]\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-](0\d|1[0-5]):[0-5]\d)$' THEN
+    RETURN NULL;
+  END IF;
+  -- The day exists in its month (no 30 February): the first of a month always does.
+  IF substr(value, 9, 2)::int > extract(day from make_date(substr(value, 1, 4)::int, substr(value, 6, 2)::int, 1) + interval '1 month' - interval '1 day') THEN
     RETURN NULL;
   END IF;
   RETURN value::timestamptz;
-EXCEPTION WHEN others THEN
-  RETURN NULL;
 END;
 $$;

@@ -48,7 +48,7 @@ export async function readClockState(db: Db): Promise<ClockState> {
            ${isReviewClosedSql} as "isClosed",
            case when assay_instant(${storedValueSql(REVIEW_DEADLINE)}) is not null
                 then ${storedValueSql(REVIEW_DEADLINE)} end as "deadline",
-           ${isoTextSql(sql`assay_instant(${storedValueSql(REVIEW_DEADLINE)})`)} as "deadlineAt",
+           ${isoTextSql(sql`assay_instant(nullif(${storedValueSql(REVIEW_DEADLINE)}, ''))`)} as "deadlineAt",
            ${storedValueSql(REVIEW_REMINDERS)} as "reminders",
            ${isoTextSql(reviewClosedAtSql)} as "closedAt",
            ${isoTextSql(sql`now()`)} as "now"`);

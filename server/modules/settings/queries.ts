@@ -96,7 +96,8 @@ export const IS_ASSIGNED_MODE_SQL_TEXT = new PgDialect().sqlToQuery(isAssignedMo
 // phase row's updated_at is when an admin (or the close job) closed it; the earlier of that and a
 // passed deadline is when reviewing closed.
 
-const deadlineInstantSql = sql`assay_instant(${storedValueSql(REVIEW_DEADLINE)})`;
+// nullif: no deadline ('' or no row) is null, for which the STRICT function is not even called.
+const deadlineInstantSql = sql`assay_instant(nullif(${storedValueSql(REVIEW_DEADLINE)}, ''))`;
 const isPhaseClosedSql = sql`coalesce(${storedValueSql(REVIEW_PHASE)} = 'closed', false)`;
 const phaseUpdatedAtSql = sql`(select ${settings.updatedAt} from ${settings} where ${settings.key} = ${sql.raw(`'${REVIEW_PHASE}'`)})`;
 
