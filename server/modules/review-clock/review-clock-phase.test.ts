@@ -245,9 +245,15 @@ describe('while reviewing is closed', () => {
   });
 
   it('is decided by the database clock: a passed deadline refuses saves on every instance before the close job runs', async () => {
-    // The deadline passed a moment ago and no instance's clock job has flipped the phase yet.
+    // A deadline set an hour ahead; then time passes (the test moves the deadline, as stored and
+    // as armed, to a second ago): it has passed and no instance's clock job has run yet.
+    const ahead = new Date((await databaseNow()).getTime() + 3_600_000).toISOString();
+    expect((await setSettingAsAdmin(REVIEW_DEADLINE, ahead)).statusCode).toBe(200);
     const justPassed = new Date((await databaseNow()).getTime() - 1000).toISOString();
     await setSetting(ctx.db, REVIEW_DEADLINE, justPassed);
+    await ctx.db.execute(sql`
+      update review_clock_jobs set deadline = ${justPassed}::timestamptz, run_at = ${justPassed}::timestamptz
+       where deadline = ${ahead}::timestamptz`);
     expect(await storedSetting(REVIEW_PHASE)).toBe('open');
     const payload = { opportunityId, ...SAMPLE_SCORES, strategicAlignment: 1 };
     const onFirst = await send(ctx.app, {

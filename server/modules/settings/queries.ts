@@ -14,7 +14,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { settings } from '../../db/schema/index';
+import { reviewClockJobs, settings } from '../../db/schema/index';
 
 type Db = Pick<Database, 'select' | 'insert'>;
 
@@ -93,19 +93,23 @@ export const IS_ASSIGNED_MODE_SQL_TEXT = new PgDialect().sqlToQuery(isAssignedMo
 // The review clock (issue 34). Reviewing is closed while the stored phase is 'closed' or once the
 // deadline has passed by the database's clock: a save is refused from the deadline's instant on,
 // on every instance alike, before the close job has even flipped the phase (decision 0028). The
-// phase row's updated_at is when an admin (or the close job) closed it; the earlier of that and a
-// passed deadline is when reviewing closed.
+// deadline is read there from the close job armed for it (review_clock_jobs: a typed instant on a
+// partial index that is empty but for the armed jobs), so a save parses no text. The phase row's
+// updated_at is when an admin (or the close job) closed it; the earlier of that and a passed
+// deadline is when reviewing closed.
 
-// nullif: no deadline ('' or no row) is null, for which the STRICT function is not even called.
-const deadlineInstantSql = sql`assay_instant(nullif(${storedValueSql(REVIEW_DEADLINE)}, ''))`;
 const isPhaseClosedSql = sql`coalesce(${storedValueSql(REVIEW_PHASE)} = 'closed', false)`;
 const phaseUpdatedAtSql = sql`(select ${settings.updatedAt} from ${settings} where ${settings.key} = ${sql.raw(`'${REVIEW_PHASE}'`)})`;
+// nullif: no deadline ('' or no row) is null, for which the STRICT function is not even called.
+const deadlineInstantSql = sql`assay_instant(nullif(${storedValueSql(REVIEW_DEADLINE)}, ''))`;
+const dueCloseJobsSql = sql`from ${reviewClockJobs} where ${reviewClockJobs.kind} = 'close'
+  and ${reviewClockJobs.state} = 'scheduled' and ${reviewClockJobs.runAt} <= now()`;
 
 /** Reviewing is closed now: no reviewer write is accepted. */
-export const isReviewClosedSql: SQL<boolean> = sql<boolean>`(${isPhaseClosedSql} or coalesce(${deadlineInstantSql} <= now(), false))`;
+export const isReviewClosedSql: SQL<boolean> = sql<boolean>`(${isPhaseClosedSql} or exists (select 1 ${dueCloseJobsSql}))`;
 
 /** When reviewing closed, or null while it is open. */
 export const reviewClosedAtSql: SQL<Date | null> = sql<Date | null>`(case
   when ${isPhaseClosedSql} then least(${phaseUpdatedAtSql}, ${deadlineInstantSql})
-  when ${deadlineInstantSql} <= now() then ${deadlineInstantSql}
+  else (select min(${reviewClockJobs.runAt}) ${dueCloseJobsSql})
 end)`;
