@@ -78,15 +78,17 @@ test.afterAll(async () => {
 const radio = (page: Page, criterion: string, score: number) =>
   page.getByRole('radiogroup', { name: criterion }).getByRole('radio', { name: String(score) });
 
-/** `YYYY-MM-DDTHH:MM` in the browser's time zone, `minutes` whole minutes from the next minute. */
-async function localMinuteFromNow(page: Page, minutes: number): Promise<string> {
-  return page.evaluate((ahead) => {
-    const at = new Date();
-    at.setSeconds(0, 0);
-    at.setMinutes(at.getMinutes() + 1 + ahead);
+/**
+ * `YYYY-MM-DDTHH:MM` in the browser's time zone: the first whole minute at least 90 s from now, so
+ * the deadline is 1.5 to 2.5 minutes ahead and its 1m reminder at least 30 s ahead when it is saved.
+ */
+async function deadlineAboutTwoMinutesAhead(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const at = new Date(Date.now() + 90_000);
+    if (at.getSeconds() > 0 || at.getMilliseconds() > 0) at.setMinutes(at.getMinutes() + 1, 0, 0);
     const pad = (n: number) => String(n).padStart(2, '0');
     return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  }, minutes);
+  });
 }
 
 test('a deadline closes reviewing by itself, the reminder reaches only who owes work, and the kept draft saves on reopening', async ({
@@ -105,7 +107,7 @@ test('a deadline closes reviewing by itself, the reminder reaches only who owes 
   await clockCard.getByRole('button', { name: 'Save reminders' }).click();
   const schedule = clockCard.getByRole('list', { name: 'Reminder schedule' });
   await expect(schedule.getByRole('listitem')).toHaveCount(1);
-  await clockCard.getByLabel('Deadline').fill(await localMinuteFromNow(adminPage, 1));
+  await clockCard.getByLabel('Deadline').fill(await deadlineAboutTwoMinutesAhead(adminPage));
   await clockCard.getByRole('button', { name: 'Save deadline' }).click();
   await expect(clockCard.getByText(/^Closes in/)).toBeVisible();
   await expect(schedule.getByRole('listitem')).toContainText('Would reach');
