@@ -53,3 +53,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * Another pool on the same database, as a second instance would hold: pg keeps the password as a
+ * hidden property of a pool's options, which a spread of them would leave out.
+ */
+export function anotherPoolOn(pool: pg.Pool, max = 4): pg.Pool {
+  const other = new pg.Pool({ ...pool.options, password: pool.options.password, max });
+  other.on('error', () => {});
+  return other;
+}

@@ -2,7 +2,7 @@ import { REVIEW_DEADLINE, REVIEW_PHASE, REVIEW_REMINDERS } from '@shared/review-
 import { reminderScheduleSchema } from '@shared/review-clock-schemas';
 import { REVIEW_ASSIGNMENT } from '@shared/settings';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/client';
 import { auditLogs, emailNotifications, reviewReminderReceipts } from '../../db/schema/index';
@@ -14,6 +14,7 @@ import { createReview } from '../../test/factories/reviews';
 import { setSetting } from '../../test/factories/settings';
 import { createUser, type TestUser } from '../../test/factories/users';
 import { requestsAs, setupSignedInUser } from '../../test/http';
+import { anotherPoolOn } from '../../test/test-database';
 import { runDueClockJobs } from './run-due-jobs';
 
 // Reminders before the deadline (issue 34, section 2), run on a test clock: runDueClockJobs takes
@@ -320,7 +321,7 @@ describe('reminders before the deadline', () => {
 describe('two instances on one database', () => {
   let otherPool: pg.Pool;
   beforeAll(() => {
-    otherPool = new pg.Pool({ ...ctx.pool.options, max: 4 });
+    otherPool = anotherPoolOn(ctx.pool, 4);
   });
   afterAll(async () => {
     await otherPool.end();

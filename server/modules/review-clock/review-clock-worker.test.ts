@@ -1,12 +1,13 @@
 import { REVIEW_DEADLINE, REVIEW_PHASE } from '@shared/review-clock';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
 import { createDatabase } from '../../db/client';
 import { auditLogs, settings } from '../../db/schema/index';
 import { setupTestApp } from '../../test/build-test-app';
 import { requestsAs, setupSignedInUser } from '../../test/http';
+import { anotherPoolOn } from '../../test/test-database';
 import type { PollingLoop } from '../mail/polling-loop';
 import { CLOCK_POLL_INTERVAL_MS, startReviewClockWorker } from './worker';
 
@@ -24,7 +25,7 @@ describe('the clock loop of every instance', () => {
   let otherPool: pg.Pool;
   const loops: PollingLoop[] = [];
   beforeAll(() => {
-    otherPool = new pg.Pool({ ...ctx.pool.options, max: 2 });
+    otherPool = anotherPoolOn(ctx.pool, 2);
   });
   afterAll(async () => {
     await Promise.all(loops.map((loop) => loop.stop()));
