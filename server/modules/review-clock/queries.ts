@@ -205,6 +205,13 @@ export async function reconcileClockJobs(db: Db, desired: DesiredJob[]): Promise
      where review_clock_jobs.state = 'cancelled' and excluded.run_at > now()`);
 }
 
+/** Marks the due close jobs done (reviewing was closed for them in the caller's transaction). */
+export async function finishDueCloseJobs(db: Db): Promise<void> {
+  await db.execute(sql`
+    update review_clock_jobs set state = 'done', finished_at = now()
+     where kind = 'close' and state = 'scheduled' and run_at <= now()`);
+}
+
 /** The next due job, claimed (row-locked) for the caller's transaction; others skip it. */
 export async function claimDueClockJob(db: Db, now: Date | undefined): Promise<ClockJob | null> {
   const result = await db.execute<ClockJobRow>(sql`

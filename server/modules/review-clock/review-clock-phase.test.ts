@@ -283,6 +283,36 @@ describe('while reviewing is closed', () => {
     await resetClock();
   });
 
+  it('stays closed when a clock setting changes after the deadline passed and before the close job ran', async () => {
+    const ahead = new Date((await databaseNow()).getTime() + 3_600_000).toISOString();
+    expect((await setSettingAsAdmin(REVIEW_DEADLINE, ahead)).statusCode).toBe(200);
+    const justPassed = new Date((await databaseNow()).getTime() - 1000).toISOString();
+    await setSetting(ctx.db, REVIEW_DEADLINE, justPassed);
+    await ctx.db.execute(sql`
+      update review_clock_jobs set deadline = ${justPassed}::timestamptz, run_at = ${justPassed}::timestamptz
+       where deadline = ${ahead}::timestamptz`);
+    expect((await reviewSave()).statusCode).toBe(409);
+    // Re-arming the jobs for new offsets must not cancel the due close and reopen by the way.
+    expect((await setSettingAsAdmin(REVIEW_REMINDERS, '1d')).statusCode).toBe(200);
+    expect(await storedSetting(REVIEW_PHASE)).toBe('closed');
+    const refused = await reviewSave();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().closedAt).toBe(justPassed);
+    const closes = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, REVIEW_PHASE), eq(auditLogs.action, 'setting.update')));
+    expect(closes.at(-1)).toMatchObject({
+      userId: null,
+      changes: { after: { value: 'closed' }, reason: 'the deadline passed' },
+    });
+    // Clearing the passed deadline does not reopen either: only the phase does.
+    expect((await setSettingAsAdmin(REVIEW_DEADLINE, '')).statusCode).toBe(200);
+    expect((await reviewSave()).statusCode).toBe(409);
+    await resetClock();
+    expect((await reviewSave()).statusCode).toBe(200);
+  });
+
   it('reads a stored deadline that is not an instant as none, instead of failing saves', async () => {
     await setSetting(ctx.db, REVIEW_DEADLINE, '2026-02-30T10:00:00Z');
     expect((await reviewSave()).statusCode).toBe(200);

@@ -14,6 +14,7 @@ import { getSettingValue, reviewClosedAtSql, upsertSetting } from '../settings/q
 import {
   type ClockState,
   type DesiredJob,
+  finishDueCloseJobs,
   isoTextSql,
   lockReviewClock,
   readClockState,
@@ -94,7 +95,14 @@ export async function setClockSetting(
   const { key, value } = params;
   await db.transaction(async (tx) => {
     await lockReviewClock(tx);
-    const before = await readClockState(tx);
+    let before = await readClockState(tx);
+    if (before.storedPhase === 'open' && before.deadlineAt && before.deadlineAt <= before.now) {
+      // The deadline has passed and no instance's close job has run yet: close first, as that job
+      // would, so that this change (which re-arms the jobs) cannot reopen reviewing by the way.
+      await closeAtDeadline(tx);
+      await finishDueCloseJobs(tx);
+      before = await readClockState(tx);
+    }
     if (key === REVIEW_PHASE && (value as ReviewPhase) === 'open') {
       if (before.deadline && before.deadlineAt && before.deadlineAt <= before.now) {
         throw new HttpError(409, reopenPastDeadlineMessage(before.deadline));
