@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -487,4 +488,30 @@ export async function showReviewerComments(baseUrl, adminCookie) {
     cookie: adminCookie,
     body: { key: 'show_reviewer_comments', value: 'true' },
   });
+}
+
+/** An autocannon request with this session cookie (and `extra` fields: path, headers, body). */
+export const withCookie = (req, cookie, extra = {}) => ({
+  ...req,
+  ...extra,
+  headers: { ...req.headers, cookie, ...(extra.headers ?? {}) },
+});
+
+/**
+ * One autocannon round of `call` ({baseUrl, method, path, setup}) against its server: the
+ * average req/s, p50 and p99 latency, and how many requests failed.
+ */
+export async function loadOnce(call, duration, connections) {
+  const result = await autocannon({
+    url: call.baseUrl,
+    connections,
+    duration,
+    requests: [{ method: call.method, path: call.path, setupRequest: call.setup }],
+  });
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
 }

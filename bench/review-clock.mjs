@@ -14,11 +14,11 @@
 //      against the deadline, and when the stored phase flipped.
 import fs from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   formatTable,
+  loadOnce,
   median,
   OPPORTUNITIES,
   request,
@@ -29,6 +29,7 @@ import {
   settleDatabase,
   signIn,
   sleep,
+  withCookie,
 } from './lib.mjs';
 
 /** The server's poll period for this benchmark (REVIEW_CLOCK_POLL_SECONDS). */
@@ -67,27 +68,8 @@ async function timeReads(baseUrl, urlPath, cookie) {
   return median(times);
 }
 
-async function loadOnce(baseUrl, call, duration, connections) {
-  const result = await autocannon({
-    url: baseUrl,
-    connections,
-    duration,
-    requests: [{ method: call.method, path: call.path, setupRequest: call.setup }],
-  });
-  return {
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    failures: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
-function callsFor(cookies, opportunityIds) {
+function callsFor(baseUrl, cookies, opportunityIds) {
   let next = 0;
-  const withCookie = (req, cookie, extra = {}) => ({
-    ...req,
-    ...extra,
-    headers: { ...req.headers, cookie, ...(extra.headers ?? {}) },
-  });
   return [
     {
       name: 'GET /api/reviewer/opportunities',
@@ -108,7 +90,7 @@ function callsFor(cookies, opportunityIds) {
         });
       },
     },
-  ];
+  ].map((call) => ({ ...call, baseUrl }));
 }
 
 const emlCount = (dataDir) => {
@@ -154,11 +136,11 @@ export async function reviewClockBenchmark(server, { reviewers, rounds, duration
   );
 
   // 2. Save and list, clock off against on, in pairs of alternating order.
-  const calls = callsFor(cookies, opportunityIds);
+  const calls = callsFor(baseUrl, cookies, opportunityIds);
   const runs = Object.fromEntries(calls.map((c) => [c.name, { off: [], on: [], ratios: [] }]));
   for (const state of ['off', 'on']) {
     await (state === 'on' ? clockOn : clockOff)(baseUrl, adminCookie);
-    for (const call of calls) await loadOnce(baseUrl, call, WARMUP_SECONDS, connections);
+    for (const call of calls) await loadOnce(call, WARMUP_SECONDS, connections);
   }
   log(`\nLoad: ${connections} connections, ${rounds} rounds x ${duration} s per call and state...`);
   let switches = 0;
@@ -168,7 +150,7 @@ export async function reviewClockBenchmark(server, { reviewers, rounds, duration
       const pair = {};
       for (const state of order) {
         await (state === 'on' ? clockOn : clockOff)(baseUrl, adminCookie);
-        pair[state] = await loadOnce(baseUrl, call, duration, connections);
+        pair[state] = await loadOnce(call, duration, connections);
         runs[call.name][state].push(pair[state]);
       }
       runs[call.name].ratios.push(pair.on.reqPerSec / pair.off.reqPerSec);

@@ -7,12 +7,12 @@
 // switched between them through POST /api/admin/settings), on the same assigned (reviewer,
 // opportunity) pairs in both modes.
 // Targets: 'assigned' within 10% of 'open' (ratio >= 0.9) for each call; the preview under 1 s.
-import autocannon from 'autocannon';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   forEachLimit,
   formatTable,
+  loadOnce,
   median,
   OPPORTUNITIES,
   request,
@@ -20,6 +20,7 @@ import {
   seedReviewers,
   settleDatabase,
   signIn,
+  withCookie,
 } from './lib.mjs';
 
 const PER_OPPORTUNITY = 10;
@@ -83,11 +84,6 @@ async function timePreviews(baseUrl, adminCookie) {
 function callsFor({ baseUrl, pairs }) {
   let next = 0;
   const pair = () => pairs[next++ % pairs.length];
-  const withCookie = (req, cookie, extra = {}) => ({
-    ...req,
-    ...extra,
-    headers: { ...req.headers, cookie, ...(extra.headers ?? {}) },
-  });
   return [
     {
       name: 'GET /api/reviewer/opportunities',
@@ -120,21 +116,6 @@ function callsFor({ baseUrl, pairs }) {
       },
     },
   ].map((call) => ({ ...call, baseUrl }));
-}
-
-async function loadOnce(call, duration, connections) {
-  const result = await autocannon({
-    url: call.baseUrl,
-    connections,
-    duration,
-    requests: [{ method: call.method, path: call.path, setupRequest: call.setup }],
-  });
-  return {
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
-  };
 }
 
 async function setMode(baseUrl, adminCookie, mode) {

@@ -55,3 +55,11 @@ export async function countSessionsOf(db: Database, userId: string): Promise<num
   );
   return result.rows[0]!.n;
 }
+
+/** The database's clock now (what the review clock runs on), to the millisecond. */
+export async function databaseNow(db: Database): Promise<Date> {
+  const result = await db.execute<{ now: string }>(
+    sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as now`,
+  );
+  return new Date(result.rows[0]!.now);
+}

@@ -9,6 +9,7 @@ import { createOpportunity } from '../../test/factories/opportunities';
 import { createReview, SAMPLE_SCORES } from '../../test/factories/reviews';
 import { setSetting } from '../../test/factories/settings';
 import { requestsAs, send, setupAccess, setupSignedInUser } from '../../test/http';
+import { databaseNow as databaseNowOf } from '../../test/queries';
 
 // The phase and the deadline (issue 34, section 1): one database for the file, whose settings are
 // global, so each test leaves the clock open with no deadline.
@@ -35,11 +36,21 @@ async function storedSetting(key: string) {
   return row?.value;
 }
 
-async function databaseNow(): Promise<Date> {
-  const result = await ctx.db.execute<{ now: string }>(
-    sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as now`,
-  );
-  return new Date(result.rows[0]!.now);
+const databaseNow = () => databaseNowOf(ctx.db);
+
+/**
+ * A deadline set an hour ahead through the API; then time passes (the test moves the deadline,
+ * as stored and as armed, to a second ago): it has passed and no instance's close job has run.
+ */
+async function deadlineThatJustPassed(): Promise<string> {
+  const ahead = new Date((await databaseNow()).getTime() + 3_600_000).toISOString();
+  expect((await setSettingAsAdmin(REVIEW_DEADLINE, ahead)).statusCode).toBe(200);
+  const justPassed = new Date((await databaseNow()).getTime() - 1000).toISOString();
+  await setSetting(ctx.db, REVIEW_DEADLINE, justPassed);
+  await ctx.db.execute(sql`
+    update review_clock_jobs set deadline = ${justPassed}::timestamptz, run_at = ${justPassed}::timestamptz
+     where deadline = ${ahead}::timestamptz`);
+  return justPassed;
 }
 
 /** Back to the spec's state: open, no deadline, no reminders. */
@@ -245,15 +256,7 @@ describe('while reviewing is closed', () => {
   });
 
   it('is decided by the database clock: a passed deadline refuses saves on every instance before the close job runs', async () => {
-    // A deadline set an hour ahead; then time passes (the test moves the deadline, as stored and
-    // as armed, to a second ago): it has passed and no instance's clock job has run yet.
-    const ahead = new Date((await databaseNow()).getTime() + 3_600_000).toISOString();
-    expect((await setSettingAsAdmin(REVIEW_DEADLINE, ahead)).statusCode).toBe(200);
-    const justPassed = new Date((await databaseNow()).getTime() - 1000).toISOString();
-    await setSetting(ctx.db, REVIEW_DEADLINE, justPassed);
-    await ctx.db.execute(sql`
-      update review_clock_jobs set deadline = ${justPassed}::timestamptz, run_at = ${justPassed}::timestamptz
-       where deadline = ${ahead}::timestamptz`);
+    const justPassed = await deadlineThatJustPassed();
     expect(await storedSetting(REVIEW_PHASE)).toBe('open');
     const payload = { opportunityId, ...SAMPLE_SCORES, strategicAlignment: 1 };
     const onFirst = await send(ctx.app, {
@@ -284,13 +287,7 @@ describe('while reviewing is closed', () => {
   });
 
   it('stays closed when a clock setting changes after the deadline passed and before the close job ran', async () => {
-    const ahead = new Date((await databaseNow()).getTime() + 3_600_000).toISOString();
-    expect((await setSettingAsAdmin(REVIEW_DEADLINE, ahead)).statusCode).toBe(200);
-    const justPassed = new Date((await databaseNow()).getTime() - 1000).toISOString();
-    await setSetting(ctx.db, REVIEW_DEADLINE, justPassed);
-    await ctx.db.execute(sql`
-      update review_clock_jobs set deadline = ${justPassed}::timestamptz, run_at = ${justPassed}::timestamptz
-       where deadline = ${ahead}::timestamptz`);
+    const justPassed = await deadlineThatJustPassed();
     expect((await reviewSave()).statusCode).toBe(409);
     // Re-arming the jobs for new offsets must not cancel the due close and reopen by the way.
     expect((await setSettingAsAdmin(REVIEW_REMINDERS, '1d')).statusCode).toBe(200);

@@ -14,6 +14,7 @@ import { createReview } from '../../test/factories/reviews';
 import { setSetting } from '../../test/factories/settings';
 import { createUser, type TestUser } from '../../test/factories/users';
 import { requestsAs, setupSignedInUser } from '../../test/http';
+import { databaseNow as databaseNowOf } from '../../test/queries';
 import { anotherPoolOn } from '../../test/test-database';
 import { runDueClockJobs } from './run-due-jobs';
 
@@ -71,12 +72,7 @@ const setClock = async (key: string, value: string) => {
   expect(response.statusCode, `${key}=${value}: ${response.body}`).toBe(200);
 };
 
-async function databaseNow(): Promise<Date> {
-  const result = await ctx.db.execute<{ now: string }>(
-    sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as now`,
-  );
-  return new Date(result.rows[0]!.now);
-}
+const databaseNow = () => databaseNowOf(ctx.db);
 
 /** A deadline `ms` from the database's now, written with a +01:00 offset, to the second. */
 async function deadlineIn(ms: number): Promise<{ text: string; at: Date }> {

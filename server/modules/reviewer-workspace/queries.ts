@@ -12,6 +12,7 @@ import {
   users,
   viewerStates,
 } from '../../db/schema/index';
+import { isoTextSql } from '../review-clock/queries';
 import {
   countsInFiguresSql,
   hasConflictSql,
@@ -297,7 +298,7 @@ export async function explainRefusedSave(
       coalesce(bool_or(${opportunities.status} = ${REVIEWER_VISIBLE_STATUS}
         and ${isInReviewerScopeSql(reviewerId, opportunities.id)}), false) as "isVisible",
       coalesce(bool_or(${hasConflictSql(reviewerId, opportunities.id)}), false) as "hasConflict",
-      to_char(${reviewClosedAtSql} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "closedAt"
+      ${isoTextSql(reviewClosedAtSql)} as "closedAt"
     from ${opportunities}
     where ${opportunities.id} = ${params.opportunityId}`);
   const row = result.rows[0];
