@@ -9,6 +9,8 @@ export const DESCRIPTION_MAX = 1000;
 /** Longest text accepted in one comment field; generous, but it bounds a request's size. */
 export const COMMENT_FIELD_MAX = 10_000;
 export const BATCH_MAX = 100;
+export const OWNER_NAME_MAX = 200;
+export const OWNER_EMAIL_MAX = 320;
 export const IMAGE_MAX_BYTES = 1024 * 1024;
 export const IMAGE_RATIO_TOLERANCE = 0.1;
 export const IMAGE_RATIOS = [1, 4 / 3] as const;

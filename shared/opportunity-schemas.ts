@@ -1,5 +1,6 @@
 import { bulkIdsSchema, optionalTextSchema } from './field-schemas';
-import { BATCH_MAX, DESCRIPTION_MAX, TITLE_MAX } from './limits';
+import { BATCH_MAX, DESCRIPTION_MAX, OWNER_EMAIL_MAX, OWNER_NAME_MAX, TITLE_MAX } from './limits';
+import { HTML5_EMAIL } from './sign-in';
 import { z } from './zod';
 
 /** Opportunities as the admin back-office manages them (SPEC.md sections 2, 3, 4 and 5). */
@@ -46,6 +47,21 @@ const opportunityFields = {
     .transform((tags) => tags.map((tag) => tag.trim()).filter((tag) => tag !== '')),
   batch: optionalTextSchema(BATCH_MAX, `Batch must be at most ${BATCH_MAX} characters`),
   status: opportunityStatusSchema,
+  // The owner's contact for the decision letter (issue 35); owners never get an account.
+  ownerName: optionalTextSchema(
+    OWNER_NAME_MAX,
+    `Owner name must be at most ${OWNER_NAME_MAX} characters`,
+  ),
+  ownerEmail: z
+    .string('Owner email must be text')
+    .trim()
+    .max(OWNER_EMAIL_MAX, `Owner email must be at most ${OWNER_EMAIL_MAX} characters`)
+    .refine(
+      (value) => value === '' || z.email({ pattern: HTML5_EMAIL }).safeParse(value).success,
+      'Invalid owner email',
+    )
+    .nullish()
+    .transform((value) => (value ? value : null)),
 };
 
 export const createOpportunitySchema = z.object({
@@ -83,6 +99,9 @@ export const adminOpportunitySchema = opportunityContentSchema.extend({
   status: opportunityStatusSchema,
   createdAt: z.iso.datetime(),
   publishedAt: z.iso.datetime().nullable(),
+  /** Present only once set (issue 35), so that an opportunity without an owner reads as before. */
+  ownerName: z.string().optional(),
+  ownerEmail: z.string().optional(),
 });
 export type AdminOpportunity = z.infer<typeof adminOpportunitySchema>;
 

@@ -1,4 +1,5 @@
 import type { CriterionKey } from './criteria';
+import { DECISION_OUTCOMES } from './decisions';
 import { COMMENT_FIELD_MAX, SCORE_MAX, SCORE_MIN } from './limits';
 import { opportunityContentSchema } from './opportunity-schemas';
 import { reviewerCycleFieldsSchema } from './review-cycle-schemas';
@@ -131,6 +132,11 @@ export type ReviewerOpportunity = z.infer<typeof reviewerOpportunitySchema>;
  */
 export const reviewerOpportunityListItemSchema = reviewerOpportunitySchema.extend({
   conflict: z.boolean().optional(),
+  /**
+   * The released decision's outcome, only while `show_decisions_to_reviewers` is 'true' and one is
+   * released (issue 35); never a draft, never the rationale.
+   */
+  outcome: z.enum(DECISION_OUTCOMES).optional(),
 });
 export type ReviewerOpportunityListItem = z.infer<typeof reviewerOpportunityListItemSchema>;
 
@@ -138,7 +144,9 @@ export type ReviewerOpportunityListItem = z.infer<typeof reviewerOpportunityList
  * The detail (GET /api/reviewer/opportunities/{id}): the spec's shape plus `conflict` and
  * `commentsVisibility` while review-cycle control is in use (issue 18); absent otherwise.
  */
-export const reviewerOpportunityDetailSchema = reviewerOpportunitySchema.extend(
-  reviewerCycleFieldsSchema.partial().shape,
-);
+export const reviewerOpportunityDetailSchema = reviewerOpportunitySchema.extend({
+  ...reviewerCycleFieldsSchema.partial().shape,
+  /** As on the list item (issue 35). */
+  outcome: z.enum(DECISION_OUTCOMES).optional(),
+});
 export type ReviewerOpportunityDetail = z.infer<typeof reviewerOpportunityDetailSchema>;

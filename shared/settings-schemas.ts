@@ -1,3 +1,4 @@
+import { SHOW_DECISIONS_TO_REVIEWERS } from './decisions';
 import { REVIEW_DEADLINE, REVIEW_PHASE, REVIEW_REMINDERS } from './review-clock';
 import {
   reviewDeadlineSchema,
@@ -23,6 +24,7 @@ export const SETTING_KEYS = [
   REVIEW_PHASE,
   REVIEW_DEADLINE,
   REVIEW_REMINDERS,
+  SHOW_DECISIONS_TO_REVIEWERS,
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -47,6 +49,7 @@ export const SETTING_VALUE_SCHEMAS = {
   [REVIEW_PHASE]: reviewPhaseSchema,
   [REVIEW_DEADLINE]: reviewDeadlineSchema,
   [REVIEW_REMINDERS]: reviewRemindersSchema,
+  [SHOW_DECISIONS_TO_REVIEWERS]: settingValueSchema,
 } as const satisfies Record<SettingKey, z.ZodType<string>>;
 export type SettingValue = z.infer<(typeof SETTING_VALUE_SCHEMAS)[SettingKey]>;
 

@@ -1,3 +1,4 @@
+import { SHOW_DECISIONS_TO_REVIEWERS } from '@shared/decisions';
 import { REVIEW_DEADLINE, REVIEW_PHASE, REVIEW_REMINDERS } from '@shared/review-clock';
 import type { ReviewAssignmentMode } from '@shared/review-cycle-schemas';
 import {
@@ -27,6 +28,7 @@ export const SETTING_DEFAULTS = {
   [REVIEW_PHASE]: 'open',
   [REVIEW_DEADLINE]: '',
   [REVIEW_REMINDERS]: '',
+  [SHOW_DECISIONS_TO_REVIEWERS]: 'false',
 } as const satisfies Record<SettingKey, SettingValue>;
 
 export async function getSettingValue(db: Db, key: SettingKey): Promise<string> {
