@@ -1,9 +1,17 @@
 /**
  * The CSV exports of SPEC.md section 2 "Admin exports page", at GET /api/admin/export/{type},
- * plus the audit log and the results of the decision-support screen (issue 19): their names and
+ * plus the audit log, the results of the decision-support screen (issue 19) and the decisions
+ * (issue 35): their names and
  * file names, without a schema, so that the exports page loads no zod (decision 0026).
  */
-export const EXPORT_TYPES = ['opportunities', 'reviews', 'comments', 'audit', 'results'] as const;
+export const EXPORT_TYPES = [
+  'opportunities',
+  'reviews',
+  'comments',
+  'audit',
+  'results',
+  'decisions',
+] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 export function isExportType(value: string): value is ExportType {

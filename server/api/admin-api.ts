@@ -5,6 +5,7 @@ import { assignmentRoutes } from '../modules/assignments/routes';
 import { backupRoutes } from '../modules/backup/routes';
 import { conflictAdminRoutes } from '../modules/conflicts/admin-routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';
+import { decisionAdminRoutes } from '../modules/decisions/routes';
 import { exportRoutes } from '../modules/exports/routes';
 import { imageUploadRoutes } from '../modules/images/upload-routes';
 import { invitationAdminRoutes } from '../modules/invitations/admin-routes';
@@ -41,8 +42,17 @@ export const adminApi: FastifyPluginAsyncZod<{ db: Database; publicUrl: string }
   app.addHook('onClose', () => resultsThread.close());
   const readResults = createResultsReader(db, resultsThread.compute);
   await app.register(resultsRoutes, { readResults });
+  await app.register(decisionAdminRoutes, {
+    db,
+    readResults: async () => (await readResults()).results,
+  });
   await app.register(exportRoutes, {
     db,
-    computed: { results: async () => resultsCsv((await readResults()).results) },
+    computed: {
+      results: async () => {
+        const run = await readResults();
+        return resultsCsv(run.results, run.outcomes);
+      },
+    },
   });
 };

@@ -10,7 +10,7 @@ import { createUser } from './factories/users';
 
 // Requests against the test app: signing in, sending with a session cookie, multipart bodies.
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type Request = {
   method: Method;

@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-export const emailType = pgEnum('email_type', ['new_opportunity', 'review_reminder', 'invitation']);
+export const emailType = pgEnum('email_type', [
+  'new_opportunity',
+  'review_reminder',
+  'invitation',
+  'decision_letter',
+]);
 export const emailStatus = pgEnum('email_status', ['pending', 'sent', 'failed']);
 
 /** The outbox: every email is a row, sent by the worker in server/modules/mail. */

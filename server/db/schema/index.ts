@@ -2,6 +2,7 @@ export * from './assignments';
 export * from './audit-logs';
 export * from './comments';
 export * from './conflicts';
+export * from './decisions';
 export * from './email-notifications';
 export * from './images';
 export * from './invitation-tokens';

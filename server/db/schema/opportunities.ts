@@ -27,6 +27,9 @@ export const opportunities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The owner's contact for the decision letter (issue 35); owners never get an account. */
+    ownerName: varchar('owner_name', { length: 200 }),
+    ownerEmail: varchar('owner_email', { length: 320 }),
   },
   (t) => [
     check('opportunities_number_positive', sql`${t.number} > 0`),

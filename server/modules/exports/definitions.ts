@@ -19,20 +19,22 @@ import {
 // column is one more line here.
 
 /** Every opportunity whatever its status, in number order. */
-const opportunitiesExport = defineExport({
-  columns: [
-    integer('number', 'o.number'),
-    text('title', 'o.title'),
-    text('description', 'o.description'),
-    text('status', 'o.status::text'),
-    text('batch', 'o.batch'),
-    text('tags', `array_to_string(o.tags, '; ')`),
-    timestamp('created_at', 'o.created_at'),
-    timestamp('published_at', 'o.published_at'),
-  ],
-  from: 'opportunities o',
-  orderBy: ['o.number'],
-});
+const opportunitiesExportOf = (extra: ExportColumn[] = []) =>
+  defineExport({
+    columns: [
+      integer('number', 'o.number'),
+      text('title', 'o.title'),
+      text('description', 'o.description'),
+      text('status', 'o.status::text'),
+      text('batch', 'o.batch'),
+      text('tags', `array_to_string(o.tags, '; ')`),
+      timestamp('created_at', 'o.created_at'),
+      timestamp('published_at', 'o.published_at'),
+      ...extra,
+    ],
+    from: 'opportunities o',
+    orderBy: ['o.number'],
+  });
 
 /**
  * The export weighting as a SQL sum over the review columns of `alias`, built from the shared
@@ -119,6 +121,45 @@ const auditExport = defineExport({
   orderBy: ['a.created_at', 'a.id'],
 });
 
+/** The evidence's number `key` as numeric with 4 decimals, as the results export writes them. */
+const evidenceDecimal = (key: string) => `round((d.evidence->>'${key}')::numeric, 4)`;
+
+/**
+ * The decisions in force or proposed (issue 35): for each opportunity its released decision,
+ * then its draft, with who decided and released them and the evidence kept at the time.
+ */
+const decisionsExport = defineExport({
+  columns: [
+    integer('number', 'o.number'),
+    text('title', 'o.title'),
+    text('outcome', 'd.outcome::text'),
+    text('state', 'd.state::text'),
+    text('rationale', 'd.rationale'),
+    text('decided_by', 'du.name'),
+    timestamp('decided_at', 'd.decided_at'),
+    text('released_by', 'ru.name'),
+    timestamp('released_at', 'd.released_at'),
+    text('letter_to', 'd.letter_to'),
+    integer('evidence_reviews', `(d.evidence->>'reviewCount')::int`),
+    decimal('evidence_raw_composite', evidenceDecimal('rawComposite')),
+    decimal('evidence_calibrated_composite', evidenceDecimal('calibratedComposite')),
+    integer('evidence_rank', `(d.evidence->>'calibratedRank')::int`),
+    integer('evidence_rank_low', `(d.evidence#>>'{calibratedRankInterval,low}')::int`),
+    integer('evidence_rank_high', `(d.evidence#>>'{calibratedRankInterval,high}')::int`),
+    text(
+      'evidence_flags',
+      `(select string_agg(flag, '; ') from jsonb_array_elements_text(d.evidence->'flags') as flag)`,
+    ),
+    decimal('evidence_alpha', evidenceDecimal('alpha')),
+  ],
+  from: `decisions d
+     join opportunities o on o.id = d.opportunity_id
+     left join users du on du.id = d.decided_by
+     left join users ru on ru.id = d.released_by
+    where d.state in ('draft', 'released')`,
+  orderBy: ['o.number', 'd.revision'],
+});
+
 /**
  * Exports computed in memory by the module that owns the numbers (the results: a model fitted
  * over every review, not a row per row of a query); the admin scope hands them to the routes.
@@ -128,10 +169,11 @@ export type CopyExportType = Exclude<ExportType, ComputedExportType>;
 
 /** Exports that PostgreSQL writes, streamed through COPY (csv-export.ts). */
 export const EXPORTS: Record<CopyExportType, ExportDefinition> = {
-  opportunities: opportunitiesExport,
+  opportunities: opportunitiesExportOf(),
   reviews: reviewsExportOf(),
   comments: commentsExportOf(),
   audit: auditExport,
+  decisions: decisionsExport,
 };
 
 /**
@@ -158,6 +200,14 @@ function excludedSql(alias: string): string {
 export const MARKED_EXPORTS: Partial<
   Record<CopyExportType, { when: string; definition: ExportDefinition }>
 > = {
+  // Issue 35: the owner's contact, once any opportunity has one.
+  opportunities: {
+    when: 'exists (select 1 from opportunities where owner_name is not null or owner_email is not null)',
+    definition: opportunitiesExportOf([
+      text('owner_name', 'o.owner_name'),
+      text('owner_email', 'o.owner_email'),
+    ]),
+  },
   reviews: {
     when: REVIEW_CYCLE_IN_USE,
     definition: reviewsExportOf([text(EXCLUDED_COLUMN, excludedSql('r'))]),

@@ -1,4 +1,4 @@
-import { and, isNull, sql } from 'drizzle-orm';
+import { and, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailNotifications } from '../../db/schema/index';
 import type { EmailContent } from './templates';
@@ -53,6 +53,8 @@ export async function linkEmailsToRecipient(
     .where(
       and(
         isNull(emailNotifications.recipientId),
+        // A decision letter went to an owner, who never gets an account (issue 35).
+        ne(emailNotifications.type, 'decision_letter'),
         sql`lower(${emailNotifications.recipientEmail}) = lower(${recipient.email})`,
       ),
     );

@@ -174,3 +174,39 @@ export function deadlineReminderEmail(input: {
     blocks,
   );
 }
+
+/**
+ * The decision letter to an opportunity's owner (issue 35): the outcome, the admin's message, the
+ * band of the calibrated rank when chosen, and the comments the admin included, grouped by field.
+ * It names no reviewer: the items carry their text only.
+ */
+export function decisionLetterEmail(input: {
+  ownerName: string | null;
+  number: number;
+  title: string;
+  outcomeLabel: string;
+  message: string;
+  band: string | null;
+  sections: Array<{ heading: string; texts: string[] }>;
+}): EmailContent {
+  const blocks: Block[] = [
+    {
+      text: `The review panel has reached its decision on opportunity #${input.number} "${input.title}": ${input.outcomeLabel}.`,
+    },
+  ];
+  if (input.message.trim() !== '') blocks.push({ quote: input.message.trim() });
+  if (input.band) {
+    blocks.push({
+      text: `Among the opportunities the panel ranked, yours placed in ${input.band}.`,
+    });
+  }
+  if (input.sections.length > 0) blocks.push({ text: 'Comments from the panel:' });
+  for (const section of input.sections) {
+    blocks.push({ text: `${section.heading}:` }, ...section.texts.map((quote) => ({ quote })));
+  }
+  return render(
+    `Decision on #${input.number} "${input.title}": ${input.outcomeLabel}`,
+    input.ownerName ? `Dear ${input.ownerName},` : 'Dear applicant,',
+    blocks,
+  );
+}

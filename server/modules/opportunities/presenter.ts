@@ -23,5 +23,8 @@ export function presentOpportunity(row: OpportunityRow): AdminOpportunity {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    // Only once set (issue 35): an opportunity without an owner answers as before.
+    ...(row.ownerName !== null ? { ownerName: row.ownerName } : {}),
+    ...(row.ownerEmail !== null ? { ownerEmail: row.ownerEmail } : {}),
   };
 }

@@ -75,10 +75,17 @@ const AUDITED_FIELDS = [
   'batch',
   'status',
   'publishedAt',
+  'ownerName',
+  'ownerEmail',
 ] as const;
 
+/** The audited fields; the owner's (issue 35) only once set, so that earlier rows read as before. */
 function auditedOpportunity(row: OpportunityRow) {
-  return Object.fromEntries(AUDITED_FIELDS.map((key) => [key, row[key]]));
+  return Object.fromEntries(
+    AUDITED_FIELDS.filter(
+      (key) => !(key === 'ownerName' || key === 'ownerEmail') || row[key] !== null,
+    ).map((key) => [key, row[key]]),
+  );
 }
 
 export async function createOpportunity(

@@ -2,6 +2,7 @@ import { CRITERION_KEYS } from '@shared/criteria';
 import type { ResultOpportunity, Results } from '@shared/results-schemas';
 import { reviews } from '../../db/schema/index';
 import { CSV_BOM, CsvDecimal, type CsvValue, csvRecord } from '../exports/csv';
+import type { OutcomesInView } from './queries';
 
 /** A computed number with its 4 decimals written out, like the numeric columns of the other exports. */
 const decimal = (value: number | null) =>
@@ -39,14 +40,32 @@ const COLUMNS: Column[] = [
 export const RESULTS_CSV_HEADERS = COLUMNS.map((column) => column.header);
 
 /**
+ * Issue 35: once any decision exists, the export ends with the outcome in view and its state
+ * (empty for an undecided opportunity); before, it is byte for byte what it was.
+ */
+export const OUTCOME_HEADERS = ['outcome', 'outcome_state'];
+
+/**
  * The results export (CONTRACT.md "Exports": BOM, CRLF, formula-safe text): one record per
  * published opportunity in the order of the Results screen (calibrated rank, unreviewed last).
  * At most 50 rows, so it is built whole rather than streamed.
  */
-export function resultsCsv(results: Results): string {
-  let text = CSV_BOM + csvRecord(RESULTS_CSV_HEADERS);
+export function resultsCsv(results: Results, outcomes?: OutcomesInView): string {
+  if (!outcomes) {
+    let text = CSV_BOM + csvRecord(RESULTS_CSV_HEADERS);
+    for (const row of results.opportunities) {
+      text += csvRecord(COLUMNS.map((column) => column.value(row)));
+    }
+    return text;
+  }
+  let text = CSV_BOM + csvRecord([...RESULTS_CSV_HEADERS, ...OUTCOME_HEADERS]);
   for (const row of results.opportunities) {
-    text += csvRecord(COLUMNS.map((column) => column.value(row)));
+    const decision = outcomes.get(row.id);
+    text += csvRecord([
+      ...COLUMNS.map((column) => column.value(row)),
+      decision?.outcome,
+      decision?.state,
+    ]);
   }
   return text;
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { coalescedRead } from '../../db/coalesced-read';
 import { jsonBody } from '../../http/json-body';
 import { computeResults } from './compute-results';
-import { readResultsInputJson } from './queries';
+import { type OutcomesInView, readResultsInputJson } from './queries';
 import { parseResultsInput } from './results-input';
 
 /** Computes the results from the JSON text of their input (readResultsInputJson). */
@@ -14,7 +14,12 @@ export const computeResultsHere: ResultsComputation = async (inputJson) =>
   computeResults(parseResultsInput(inputJson));
 
 /** One run of the results: the value (for the CSV) and the response body checked against the contract. */
-export type ResultsRun = { results: Results; body: Buffer };
+export type ResultsRun = {
+  results: Results;
+  body: Buffer;
+  /** The decisions' outcomes in view, read with the input (issue 35); undefined while none. */
+  outcomes?: OutcomesInView;
+};
 
 /**
  * The results as the admin calls read them: one statement, one computation, one serialisation,
@@ -30,11 +35,11 @@ export function createResultsReader(
 ): () => Promise<ResultsRun> {
   let last: { inputJson: string; run: ResultsRun } | undefined;
   return coalescedRead(async () => {
-    const inputJson = await readResultsInputJson(db);
-    if (last?.inputJson === inputJson) return last.run;
+    const { input: inputJson, outcomes } = await readResultsInputJson(db);
+    if (last?.inputJson === inputJson) return { ...last.run, outcomes };
     const results = await compute(inputJson);
     const run = { results, body: jsonBody(resultsSchema, results) };
     last = { inputJson, run };
-    return run;
+    return { ...run, outcomes };
   });
 }

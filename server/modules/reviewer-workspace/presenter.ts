@@ -84,8 +84,12 @@ export function presentReviewerOpportunity(work: OpportunityWithCallerWork): Rev
 export function presentReviewerOpportunityDetail(
   work: OpportunityWithCallerCycle,
 ): ReviewerOpportunityDetail {
-  const presented = presentReviewerOpportunity(work);
   const { cycle } = work;
+  // Issue 35: the released outcome, only while reviewers may see it.
+  const presented: ReviewerOpportunityDetail = {
+    ...presentReviewerOpportunity(work),
+    ...(cycle.releasedOutcome ? { outcome: cycle.releasedOutcome } : {}),
+  };
   if (!cycle.controlInUse && cycle.conflict === null) return presented;
   return {
     ...presented,

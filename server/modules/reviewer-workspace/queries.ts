@@ -1,4 +1,5 @@
 import type { Scores } from '@shared/criteria';
+import type { DecisionOutcome } from '@shared/decisions';
 import type { CommentFields } from '@shared/reviewer-schemas';
 import { and, asc, eq, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -7,6 +8,7 @@ import { preparedStatement } from '../../db/prepared';
 import {
   comments,
   conflicts,
+  decisions,
   opportunities,
   reviews,
   users,
@@ -25,6 +27,7 @@ import {
   isAssignedModeSql,
   isReviewClosedSql,
   reviewClosedAtSql,
+  showDecisionsToReviewersSql,
   showReviewerCommentsSql,
   showReviewerNamesSql,
 } from '../settings/queries';
@@ -53,10 +56,21 @@ export type CallerCycle = {
   commentsAfterOwnReview: boolean;
   showReviewerNames: boolean;
   controlInUse: boolean;
+  /** The released outcome while shown to reviewers (issue 35); null otherwise. */
+  releasedOutcome: DecisionOutcome | null;
   conflict: { reason: string | null; createdAt: Date } | null;
 };
 
 export type OpportunityWithCallerCycle = OpportunityWithCallerWork & { cycle: CallerCycle };
+
+/**
+ * The opportunity's released outcome while reviewers may see it (issue 35): never a draft, never
+ * the rationale. The setting is read first, so with it off no decision is looked up.
+ */
+const releasedOutcomeSql = sql<DecisionOutcome | null>`case when ${showDecisionsToReviewersSql}
+  then (select ${decisions.outcome} from ${decisions}
+         where ${decisions.opportunityId} = ${opportunities.id} and ${decisions.state} = 'released')
+  end`;
 
 /**
  * Opportunities joined with the caller's own review and comment only. The unique
@@ -78,6 +92,7 @@ function selectWithCallerWork(db: Db, reviewerId: Placeholder, where: SQL) {
       commentsAfterOwnReview: commentsAfterOwnReviewSql,
       showReviewerNames: showReviewerNamesSql,
       controlInUse: isCycleControlInUseSql,
+      releasedOutcome: releasedOutcomeSql,
     })
     .from(opportunities)
     .leftJoin(
@@ -166,7 +181,7 @@ const callerWorkJoins = sql`from ${opportunities}
  * otherwise the published opportunities in the caller's scope ('assigned' mode: theirs only),
  * each with `conflict`.
  */
-const callerListJson = preparedStatement<{ body: string }>(
+const callerListJson = preparedStatement<{ body: string; outcomes: string | null }>(
   'assay_reviewer_list_json',
   // json_agg of records (keys from the column aliases, nested objects from one-row subselects)
   // costs PostgreSQL a fifth less than json_build_object for the same document.
@@ -182,7 +197,11 @@ const callerListJson = preparedStatement<{ body: string }>(
           ${conflicts.id} is not null as "conflict"`,
       )},
       '[]'::json
-    )::text as body
+    )::text as body,
+    case when ${showDecisionsToReviewersSql} then (
+      select json_object_agg(${decisions.opportunityId}, ${decisions.outcome})::text
+        from ${decisions} where ${decisions.state} = 'released'
+    ) end as outcomes
   `,
 );
 
@@ -191,7 +210,16 @@ export async function visibleOpportunitiesWithCallerWorkJson(
   params: { reviewerId: string },
 ): Promise<string> {
   const [row] = await callerListJson(db, { reviewerId: params.reviewerId });
-  return row!.body;
+  const { body, outcomes } = row!;
+  // Issue 35: only while reviewers see released outcomes and one exists is the text rewritten.
+  if (!outcomes) return body;
+  const outcomeOf = JSON.parse(outcomes) as Record<string, DecisionOutcome>;
+  const items = JSON.parse(body) as Array<{ id: string; outcome?: DecisionOutcome }>;
+  for (const item of items) {
+    const outcome = outcomeOf[item.id];
+    if (outcome) item.outcome = outcome;
+  }
+  return JSON.stringify(items);
 }
 
 /**
@@ -224,6 +252,7 @@ export async function findOpportunityWithCallerWork(
       commentsAfterOwnReview: row.commentsAfterOwnReview,
       showReviewerNames: row.showReviewerNames,
       controlInUse: row.controlInUse,
+      releasedOutcome: row.releasedOutcome,
       conflict:
         row.conflictId === null
           ? null

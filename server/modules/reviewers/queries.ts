@@ -12,10 +12,12 @@ export async function listReviewers(db: Db): Promise<UserRow[]> {
   return db.select().from(users).where(isReviewer).orderBy(asc(users.name), asc(users.email));
 }
 
+type EmailRow = typeof emailNotifications.$inferSelect;
+/** A reviewer's email: never a decision letter, which goes to an owner without an account. */
 export type LastEmailRow = Pick<
-  typeof emailNotifications.$inferSelect,
-  'recipientId' | 'type' | 'status' | 'createdAt' | 'sentAt' | 'errorMessage'
->;
+  EmailRow,
+  'recipientId' | 'status' | 'createdAt' | 'sentAt' | 'errorMessage'
+> & { type: Exclude<EmailRow['type'], 'decision_letter'> };
 
 /** The latest email of each of these users, in one statement (DISTINCT ON). */
 export async function findLastEmails(
@@ -39,7 +41,7 @@ export async function findLastEmails(
       desc(emailNotifications.createdAt),
       desc(emailNotifications.id),
     );
-  return new Map(rows.map((row) => [row.recipientId!, row]));
+  return new Map(rows.map((row) => [row.recipientId!, row as LastEmailRow]));
 }
 
 export async function findReviewerById(db: Db, id: string): Promise<UserRow | undefined> {

@@ -77,6 +77,9 @@ export function storedValueSql(key: SettingKey): SQL<string | null> {
   >`(select ${settings.value} from ${settings} where ${settings.key} = ${sql.raw(`'${key}'`)})`;
 }
 
+/** Issue 35: reviewers see released outcomes ('true'; 'false' by default). */
+export const showDecisionsToReviewersSql: SQL<boolean> = sql<boolean>`coalesce(${storedValueSql(SHOW_DECISIONS_TO_REVIEWERS)} = 'true', false)`;
+
 /** true in 'assigned' mode: reviewers work only on what is assigned to them. */
 export const isAssignedModeSql: SQL<boolean> = sql<boolean>`coalesce(${storedValueSql(REVIEW_ASSIGNMENT)} = 'assigned', false)`;
 

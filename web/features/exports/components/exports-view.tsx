@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import type { LucideIcon } from 'lucide-react';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import FileText from 'lucide-react/icons/file-text';
+import Gavel from 'lucide-react/icons/gavel';
 import Info from 'lucide-react/icons/info';
 import MessageSquare from 'lucide-react/icons/message-square';
 import ShieldCheck from 'lucide-react/icons/shield-check';
@@ -37,6 +38,11 @@ const EXPORT_CARDS: Record<ExportType, { title: string; description: string; ico
     description: 'Raw and calibrated composites, ranks with their intervals, and discussion flags',
     icon: Trophy,
   },
+  decisions: {
+    title: 'Decisions',
+    description: 'Outcomes drafted and released, with rationale, who decided and the evidence kept',
+    icon: Gavel,
+  },
 };
 
 const GUIDELINES = [
@@ -46,6 +52,7 @@ const GUIDELINES = [
   'The comments export contains the four structured comment fields.',
   'The opportunities export includes status, tags and creation dates.',
   'The results export has one row per published opportunity in the order of the Results page: raw and calibrated composites, the calibrated rank with its 90% interval, the spread of the reviews, the discussion flags, and the raw and calibrated mean of each criterion.',
+  'The decisions export lists each draft and released outcome with its rationale, who decided and released it, and the figures the panel had when it was set.',
 ];
 
 /** One export: its description and a 'Download CSV' button that reads 'Exporting...' meanwhile. */

@@ -1,0 +1,345 @@
+import type {
+  DecisionEntry,
+  DecisionPanel,
+  DecisionsList,
+  ReleaseResult,
+} from '@shared/decision-schemas';
+import type { DecisionOutcome } from '@shared/decisions';
+import type { Results } from '@shared/results-schemas';
+import type { Database } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { queueEmails } from '../mail/outbox';
+import { evidenceFrom } from './evidence';
+import { composeLetter, OPPORTUNITY_NOT_FOUND } from './letters';
+import { acceptedCountOf, type EntryContext, presentEntry, presentRevision } from './presenter';
+import {
+  type DecidableOpportunity,
+  discardDraft,
+  findDecidableOpportunity,
+  findDraft,
+  findReleased,
+  insertDraft,
+  listCurrentDecisions,
+  listDecisionHistory,
+  lockDecidableOpportunities,
+  lockDecisions,
+  lockDrafts,
+  markReleased,
+  readWaitlist,
+  supersedeReleased,
+  writeWaitlist,
+} from './queries';
+
+type Db = Parameters<typeof listCurrentDecisions>[0];
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The decision calls read Results through the admin scope's shared reader. */
+export type ReadResults = () => Promise<Results>;
+
+export const UNDECIDABLE_MESSAGE = (numbers: number[]) =>
+  `Only published or archived opportunities can be decided: ${numbers.map((n) => `#${n}`).join(', ')} ${numbers.length === 1 ? 'is a draft' : 'are drafts'}`;
+export const NO_DRAFT_TO_REMOVE = 'This opportunity has no draft decision to remove';
+export const WAITLIST_MISMATCH =
+  'The order must list each waitlisted opportunity exactly once, and nothing else';
+
+async function entryContext(
+  db: Db,
+  results: Results,
+): Promise<EntryContext & { views: Awaited<ReturnType<typeof listCurrentDecisions>> }> {
+  const [views, waitlist] = await Promise.all([listCurrentDecisions(db), readWaitlist(db)]);
+  return { views, results, waitlist, acceptedCount: acceptedCountOf(views) };
+}
+
+export async function listDecisions(db: Db, results: Results): Promise<DecisionsList> {
+  const context = await entryContext(db, results);
+  return {
+    decisions: context.views.map((view) => presentEntry(view, context)),
+    waitlist: context.waitlist,
+    acceptedCount: context.acceptedCount,
+  };
+}
+
+export async function decisionPanel(
+  db: Db,
+  params: { opportunityId: string; results: Results },
+): Promise<DecisionPanel> {
+  const { opportunityId, results } = params;
+  const opportunity = await findDecidableOpportunity(db, opportunityId);
+  if (!opportunity) throw notFound(OPPORTUNITY_NOT_FOUND);
+  const [context, history] = await Promise.all([
+    entryContext(db, results),
+    listDecisionHistory(db, opportunityId),
+  ]);
+  const mine = context.views.filter((view) => view.opportunityId === opportunityId);
+  const entry = (state: 'draft' | 'released') => {
+    const view = mine.find((candidate) => candidate.state === state);
+    return view ? presentEntry(view, context) : null;
+  };
+  return {
+    opportunity,
+    draft: entry('draft'),
+    released: entry('released'),
+    history: history.map(presentRevision),
+    evidenceNow: evidenceFrom(results, opportunityId),
+  };
+}
+
+/** Locks the opportunities; 404 naming the missing, 409 naming those still in draft status. */
+async function decidableOrRefuse(tx: Transaction, ids: string[]): Promise<DecidableOpportunity[]> {
+  const found = await lockDecidableOpportunities(tx, ids);
+  const missing = ids.filter((id) => !found.some((row) => row.id === id));
+  if (missing.length > 0) {
+    throw notFound(
+      ids.length === 1 ? OPPORTUNITY_NOT_FOUND : `Opportunities not found: ${missing.join(', ')}`,
+    );
+  }
+  const drafts = found.filter((row) => row.status === 'draft');
+  if (drafts.length > 0)
+    throw conflict(UNDECIDABLE_MESSAGE(drafts.map((row) => row.number).sort((a, b) => a - b)));
+  return found;
+}
+
+/** The waitlist's stored order, brought in line with the outcomes in view (new ones last). */
+async function settleWaitlist(tx: Transaction): Promise<void> {
+  await writeWaitlist(tx, await readWaitlist(tx));
+}
+
+/**
+ * Sets (or replaces) the draft of each opportunity, all or nothing: a draft it replaces is kept as
+ * 'discarded'; a released decision stays in force until the new draft is released. The evidence
+ * is each opportunity's row of Results as it stands now.
+ */
+export async function setDrafts(
+  db: Database,
+  params: { ids: string[]; outcome: DecisionOutcome; rationale: string; readResults: ReadResults },
+  actor: AuditActor,
+): Promise<DecisionEntry[]> {
+  const results = await params.readResults();
+  await db.transaction(async (tx) => {
+    await lockDecisions(tx);
+    await decidableOrRefuse(tx, params.ids);
+    for (const opportunityId of params.ids) {
+      const previous = await findDraft(tx, opportunityId);
+      if (previous) await discardDraft(tx, previous.id);
+      const row = await insertDraft(tx, {
+        opportunityId,
+        outcome: params.outcome,
+        rationale: params.rationale,
+        decidedBy: actor.userId,
+        evidence: evidenceFrom(results, opportunityId),
+      });
+      await recordAudit(tx, actor, {
+        action: 'decision.set',
+        entityType: 'opportunity',
+        entityId: opportunityId,
+        changes: {
+          before: previous ? { outcome: previous.outcome, rationale: previous.rationale } : null,
+          after: { outcome: row.outcome, rationale: row.rationale, revision: row.revision },
+        },
+      });
+    }
+    await settleWaitlist(tx);
+  });
+  const list = await listDecisions(db, results);
+  return params.ids.map(
+    (id) => list.decisions.find((entry) => entry.opportunityId === id && entry.state === 'draft')!,
+  );
+}
+
+/** Removes an opportunity's draft (kept in the history as 'discarded'); 404 when none. */
+export async function removeDraft(
+  db: Database,
+  opportunityId: string,
+  actor: AuditActor,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockDecisions(tx);
+    if (!(await findDecidableOpportunity(tx, opportunityId))) throw notFound(OPPORTUNITY_NOT_FOUND);
+    const draft = await findDraft(tx, opportunityId);
+    if (!draft) throw notFound(NO_DRAFT_TO_REMOVE);
+    await discardDraft(tx, draft.id);
+    await recordAudit(tx, actor, {
+      action: 'decision.remove',
+      entityType: 'opportunity',
+      entityId: opportunityId,
+      changes: {
+        before: { outcome: draft.outcome, rationale: draft.rationale, revision: draft.revision },
+      },
+    });
+    await settleWaitlist(tx);
+  });
+}
+
+/** PATCH /decisions/waitlist: the new order must name exactly the waitlisted opportunities. */
+export async function reorderWaitlist(
+  db: Database,
+  ids: string[],
+  actor: AuditActor,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await lockDecisions(tx);
+    const before = await readWaitlist(tx);
+    const same = ids.length === before.length && ids.every((id) => before.includes(id));
+    if (!same) throw badRequest(WAITLIST_MISMATCH);
+    await writeWaitlist(tx, ids);
+    await recordAudit(tx, actor, {
+      action: 'decision.waitlist.reorder',
+      entityType: 'decision',
+      entityId: null,
+      changes: { before: { order: before }, after: { order: ids } },
+    });
+    return ids;
+  });
+}
+
+export type ReleaseOptions = {
+  ids?: string[];
+  sendLetters: boolean;
+  dryRun: boolean;
+  readResults: ReadResults;
+};
+
+/**
+ * Releases the drafts (all, or those of the given opportunities) in one transaction: each becomes
+ * the decision in force, the one it replaces is kept as 'superseded'. With `sendLetters`, each
+ * released decision whose opportunity has an owner email queues its letter in the same
+ * transaction; the draft it was sent for is released by it, so no release can send it twice. When
+ * a released 'accepted' becomes 'withdrawn', the first of the waitlist is proposed as an
+ * 'accepted' draft. A dry run answers the same without changing anything.
+ */
+export async function releaseDecisions(
+  db: Database,
+  options: ReleaseOptions,
+  actor: AuditActor,
+): Promise<ReleaseResult> {
+  const results = await options.readResults();
+  const outcome = await db.transaction(async (tx) => {
+    await lockDecisions(tx);
+    const drafts = await lockDrafts(tx, options.ids);
+    if (options.ids) {
+      const without = options.ids.filter(
+        (id) => !drafts.some((draft) => draft.opportunityId === id),
+      );
+      if (without.length > 0) {
+        const known = await lockDecidableOpportunities(tx, without);
+        if (known.length < without.length) throw notFound(OPPORTUNITY_NOT_FOUND);
+        throw conflict(
+          `No draft to release for ${known.map((row) => `#${row.number}`).join(', ')}`,
+        );
+      }
+    }
+    const opportunityIds = drafts.map((draft) => draft.opportunityId);
+    const opportunities = new Map(
+      (await lockDecidableOpportunities(tx, opportunityIds)).map((row) => [row.id, row]),
+    );
+    const previous = new Map(
+      (await findReleased(tx, opportunityIds)).map((row) => [row.opportunityId, row]),
+    );
+    const ordered = [...drafts].sort(
+      (a, b) =>
+        opportunities.get(a.opportunityId)!.number - opportunities.get(b.opportunityId)!.number,
+    );
+    const result: ReleaseResult = {
+      dryRun: options.dryRun,
+      released: [],
+      letters: [],
+      withoutOwnerEmail: [],
+      proposed: [],
+    };
+    const withdrawnAccepted: DecidableOpportunity[] = [];
+    for (const draft of ordered) {
+      const opportunity = opportunities.get(draft.opportunityId)!;
+      result.released.push({
+        opportunityId: opportunity.id,
+        number: opportunity.number,
+        title: opportunity.title,
+        outcome: draft.outcome,
+      });
+      const letterTo = options.sendLetters ? opportunity.ownerEmail : null;
+      if (letterTo) {
+        result.letters.push({
+          opportunityId: opportunity.id,
+          number: opportunity.number,
+          to: letterTo,
+        });
+      } else if (!opportunity.ownerEmail) {
+        result.withoutOwnerEmail.push(opportunity.number);
+      }
+      if (
+        draft.outcome === 'withdrawn' &&
+        previous.get(draft.opportunityId)?.outcome === 'accepted'
+      ) {
+        withdrawnAccepted.push(opportunity);
+      }
+    }
+    // What the waitlist will be once these are released: the first ones are proposed.
+    const waitlist = (await readWaitlist(tx)).filter((id) => {
+      const draft = drafts.find((candidate) => candidate.opportunityId === id);
+      return !draft || draft.outcome === 'waitlisted';
+    });
+    const candidates = await lockDecidableOpportunities(tx, waitlist);
+    withdrawnAccepted.forEach((withdrawn, index) => {
+      const next = candidates.find((row) => row.id === waitlist[index]);
+      if (next) {
+        result.proposed.push({
+          opportunityId: next.id,
+          number: next.number,
+          title: next.title,
+          forNumber: withdrawn.number,
+        });
+      }
+    });
+    if (options.dryRun) return result;
+
+    await supersedeReleased(tx, opportunityIds);
+    for (const draft of ordered) {
+      const opportunity = opportunities.get(draft.opportunityId)!;
+      const letterTo = options.sendLetters ? opportunity.ownerEmail : null;
+      await markReleased(tx, draft.id, { releasedBy: actor.userId, letterTo });
+      if (letterTo) {
+        const content = await composeLetter(tx, { opportunity, outcome: draft.outcome, results });
+        await queueEmails(tx, [
+          { recipientId: null, recipientEmail: letterTo, type: 'decision_letter', content },
+        ]);
+      }
+      await recordAudit(tx, actor, {
+        action: 'decision.release',
+        entityType: 'opportunity',
+        entityId: draft.opportunityId,
+        changes: {
+          before: previous.has(draft.opportunityId)
+            ? { outcome: previous.get(draft.opportunityId)!.outcome }
+            : null,
+          after: { outcome: draft.outcome, revision: draft.revision, letterTo },
+        },
+      });
+    }
+    for (const proposal of result.proposed) {
+      const draft = await findDraft(tx, proposal.opportunityId);
+      if (draft) await discardDraft(tx, draft.id);
+      const withdrawn = [...opportunities.values()].find(
+        (row) => row.number === proposal.forNumber,
+      )!;
+      const row = await insertDraft(tx, {
+        opportunityId: proposal.opportunityId,
+        outcome: 'accepted',
+        rationale: `Proposed from the waitlist: #${proposal.forNumber} withdrew.`,
+        decidedBy: actor.userId,
+        evidence: evidenceFrom(results, proposal.opportunityId),
+        proposedFor: withdrawn.id,
+      });
+      await recordAudit(tx, actor, {
+        action: 'decision.propose',
+        entityType: 'opportunity',
+        entityId: proposal.opportunityId,
+        changes: {
+          after: { outcome: 'accepted', revision: row.revision, forNumber: proposal.forNumber },
+        },
+      });
+    }
+    await settleWaitlist(tx);
+    return result;
+  });
+  return outcome;
+}
