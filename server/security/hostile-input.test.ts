@@ -32,6 +32,10 @@ const TABLES = [
   'login_attempts',
   'assignments',
   'conflicts',
+  'decisions',
+  'decision_waitlist',
+  'feedback_letters',
+  'feedback_letter_items',
   // Not `session`: reading a session may move its idle expiry forward, whatever the answer.
 ] as const;
 type Snapshot = Record<(typeof TABLES)[number], string>;
@@ -223,7 +227,7 @@ afterAll(() => {
 });
 
 type Endpoint = {
-  method: 'POST' | 'PATCH';
+  method: 'POST' | 'PUT' | 'PATCH';
   url: () => string;
   cookie: () => string | undefined;
   valid: () => Record<string, Json>;
@@ -396,6 +400,36 @@ const ENDPOINTS: Record<string, Endpoint> = {
       opportunityId: recordedConflictOpportunityId,
       reason: 'Co-founder',
     }),
+  },
+  'PUT /api/admin/opportunities/:id/decision': {
+    method: 'PUT',
+    url: () => `/api/admin/opportunities/${opportunityId}/decision`,
+    cookie: () => adminCookie,
+    valid: () => ({ outcome: 'shortlisted', rationale: 'Strong pilot' }),
+  },
+  'POST /api/admin/decisions/bulk': {
+    method: 'POST',
+    url: () => '/api/admin/decisions/bulk',
+    cookie: () => adminCookie,
+    valid: () => ({ ids: [opportunityId], outcome: 'waitlisted', rationale: '' }),
+  },
+  'POST /api/admin/decisions/release': {
+    method: 'POST',
+    url: () => '/api/admin/decisions/release',
+    cookie: () => adminCookie,
+    valid: () => ({ ids: [opportunityId], sendLetters: false, dryRun: true }),
+  },
+  'PATCH /api/admin/decisions/waitlist': {
+    method: 'PATCH',
+    url: () => '/api/admin/decisions/waitlist',
+    cookie: () => adminCookie,
+    valid: () => ({ ids: [] }),
+  },
+  'PUT /api/admin/opportunities/:id/letter': {
+    method: 'PUT',
+    url: () => `/api/admin/opportunities/${opportunityId}/letter`,
+    cookie: () => adminCookie,
+    valid: () => ({ message: 'Thank you', includeBand: true, items: [] }),
   },
 };
 

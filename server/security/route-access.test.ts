@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { users } from '../db/schema/index';
+import { decisions, users } from '../db/schema/index';
 import { guardScope } from '../plugins/authentication';
 import type { Access, DeclaredRoute } from '../plugins/route-access';
 import { enforceRouteAccess } from '../plugins/route-access';
@@ -109,6 +109,8 @@ let params: {
   publishedOpportunity: string;
   reviewer: string;
   image: string;
+  /** An opportunity with a decision: its letter's preview is a read an admin makes (issue 35). */
+  decidedOpportunity: string;
 };
 
 beforeAll(async () => {
@@ -134,7 +136,23 @@ beforeAll(async () => {
     publishedOpportunity: (await createOpportunity(ctx.db)).id,
     reviewer: victim.id,
     image: image.id,
+    decidedOpportunity: (await createOpportunity(ctx.db)).id,
   };
+  await ctx.db.insert(decisions).values({
+    opportunityId: params.decidedOpportunity,
+    revision: 1,
+    outcome: 'accepted',
+    evidence: {
+      reviewCount: 0,
+      rawComposite: null,
+      calibratedComposite: null,
+      calibratedRank: null,
+      calibratedRankInterval: null,
+      flags: [],
+      alpha: null,
+      ranked: 0,
+    },
+  });
 });
 
 /**
@@ -148,6 +166,7 @@ function fillPath(route: { method: string; url: string }) {
     if (name === 'key') return 'show_reviewer_comments';
     if (name === 'type') return 'reviews';
     if (name === 'token') return randomBytes(32).toString('base64url');
+    if (url === '/api/admin/opportunities/:id/feedback') return params.decidedOpportunity;
     if (url.startsWith('/api/admin/opportunities/')) {
       return route.method === 'DELETE' ? params.deletedOpportunity : params.opportunity;
     }

@@ -97,6 +97,22 @@ async function fillEveryTable(db: Database) {
   await db.execute(sql`
     insert into review_reminder_receipts (reviewer_id, deadline, offset_minutes)
     values (${reviewer.id}, '2026-12-15T16:00:00Z', 2880)`);
+  // Decisions (issue 35): a released revision with its evidence, the waitlist, a letter.
+  await db.execute(sql`
+    insert into decisions (opportunity_id, revision, outcome, rationale, state, decided_by, released_by, released_at, evidence, letter_to)
+    values (${opportunity.id}, 1, 'waitlisted', 'Close "call"
+second line', 'released', ${admin.id}, ${admin.id},
+            '2026-12-20T10:00:00.123456Z',
+            '{"reviewCount": 1, "rawComposite": 3.4, "calibratedComposite": 3.41, "calibratedRank": 1, "calibratedRankInterval": {"low": 1, "high": 1}, "flags": ["few-reviews"], "alpha": null, "ranked": 1}'::jsonb,
+            'owner@example.test')`);
+  await db.execute(sql`
+    insert into decision_waitlist (opportunity_id, position) values (${opportunity.id}, 1)`);
+  await db.execute(sql`
+    insert into feedback_letters (opportunity_id, message, include_band, updated_by)
+    values (${opportunity.id}, 'Thank you, ünïcödé', true, ${admin.id})`);
+  await db.execute(sql`
+    insert into feedback_letter_items (opportunity_id, reviewer_id, field, text, position)
+    values (${opportunity.id}, ${reviewer.id}, 'otherComments', 'redacted 𝄞', 0)`);
   return { admin, reviewer };
 }
 

@@ -5,7 +5,9 @@ import { decisionFlagsOf } from './evidence';
 describe('decisionFlagsOf', () => {
   it('flags a declined or waitlisted one only when its whole interval lies within the top A', () => {
     expect(decisionFlagsOf('declined', { low: 1, high: 3 }, 3)).toEqual(['ranked-above-accepted']);
-    expect(decisionFlagsOf('waitlisted', { low: 2, high: 2 }, 3)).toEqual(['ranked-above-accepted']);
+    expect(decisionFlagsOf('waitlisted', { low: 2, high: 2 }, 3)).toEqual([
+      'ranked-above-accepted',
+    ]);
     // Straddling place A: not sure enough to contradict.
     expect(decisionFlagsOf('declined', { low: 2, high: 4 }, 3)).toEqual([]);
     expect(decisionFlagsOf('shortlisted', { low: 1, high: 1 }, 3)).toEqual([]);
