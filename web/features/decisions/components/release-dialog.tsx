@@ -28,7 +28,7 @@ function ReleaseSummary({ plan, sendLetters }: { plan: ReleaseResult; sendLetter
         <p>No letters would go out.</p>
       ) : sendLetters ? (
         <p>
-          {letters} go to {listWords(addresses)}.
+          {letters} {plan.letters.length === 1 ? 'goes' : 'go'} to {listWords(addresses)}.
         </p>
       ) : (
         <p>

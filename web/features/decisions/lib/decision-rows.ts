@@ -30,7 +30,7 @@ export function decisionRowsOf(entries: readonly DecisionEntry[]): DecisionRow[]
         opportunityId,
         number: inView.number,
         title: inView.title,
-        ownerEmail: inView.ownerEmail,
+        ownerEmail: draft?.ownerEmail ?? released?.ownerEmail ?? null,
         draft,
         released,
         inView,
