@@ -64,7 +64,7 @@ describe('letter editor', () => {
     expect(
       within(ann)
         .getAllByRole('checkbox')
-        .map((box) => box.labels?.[0]?.textContent),
+        .map((box) => (box as HTMLInputElement).labels?.[0]?.textContent),
     ).toEqual(['How to make this bigger and better', 'How to get this going']);
     // Reviewer B wrote only in the fields not offered by default.
     expect(within(card).queryByRole('group', { name: /Reviewer B/ })).toBeNull();
@@ -74,7 +74,7 @@ describe('letter editor', () => {
     expect(
       within(ann)
         .getAllByRole('checkbox')
-        .map((box) => box.labels?.[0]?.textContent),
+        .map((box) => (box as HTMLInputElement).labels?.[0]?.textContent),
     ).toEqual([
       'How to make this bigger and better',
       'The challenges the panel sees',
@@ -84,7 +84,7 @@ describe('letter editor', () => {
     expect(
       within(bob)
         .getAllByRole('checkbox')
-        .map((box) => box.labels?.[0]?.textContent),
+        .map((box) => (box as HTMLInputElement).labels?.[0]?.textContent),
     ).toEqual(['The challenges the panel sees', 'Other comments']);
   });
 
@@ -93,7 +93,9 @@ describe('letter editor', () => {
     const card = await letterCard();
     const user = userEvent.setup();
     const ann = await within(card).findByRole('group', { name: /Reviewer A/ });
-    await user.click(within(ann).getByRole('checkbox', { name: 'How to make this bigger and better' }));
+    await user.click(
+      within(ann).getByRole('checkbox', { name: 'How to make this bigger and better' }),
+    );
     await user.click(within(ann).getByRole('checkbox', { name: 'How to get this going' }));
     const text = within(ann).getByRole('textbox', {
       name: 'Text in the letter: How to make this bigger and better',
@@ -103,7 +105,9 @@ describe('letter editor', () => {
     await user.clear(text);
     await user.type(text, 'Partner with a utility.');
     expect(within(ann).getByText('Redacted')).toBeVisible();
-    expect(within(ann).getByText('The reviewer wrote: Partner with the water utility.')).toBeVisible();
+    expect(
+      within(ann).getByText('The reviewer wrote: Partner with the water utility.'),
+    ).toBeVisible();
 
     await user.type(within(card).getByLabelText('Message (optional)'), 'Congratulations!');
     await user.click(within(card).getByRole('checkbox', { name: 'Include percentile band' }));

@@ -64,7 +64,12 @@ function openResults(initial: DecisionEntry[], bulk?: { status: number; body: un
         .map((o) => decision(o, outcome, 'draft'));
       decisions = {
         ...decisions,
-        decisions: [...decisions.decisions.filter((d) => d.state !== 'draft' || !ids.includes(d.opportunityId)), ...drafted],
+        decisions: [
+          ...decisions.decisions.filter(
+            (d) => d.state !== 'draft' || !ids.includes(d.opportunityId),
+          ),
+          ...drafted,
+        ],
       };
       return { status: 200, body: { decisions: drafted } };
     }
@@ -152,7 +157,9 @@ describe('results page: decisions', () => {
     openResults([], { status: 409, body: { message: '#2 is a draft opportunity' } });
     const table = await rankingTable();
     const user = userEvent.setup();
-    await user.click(await within(table).findByRole('checkbox', { name: 'Select all shown opportunities' }));
+    await user.click(
+      await within(table).findByRole('checkbox', { name: 'Select all shown opportunities' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Decide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decide' });
     await user.selectOptions(within(dialog).getByLabelText('Outcome'), 'Declined');
