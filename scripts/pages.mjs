@@ -56,6 +56,18 @@ export const pages = [
     budget: 200 * KB,
   },
   {
+    path: '/admin/decisions',
+    module: 'app/routes/admin/decisions-page.tsx',
+    layout: ADMIN,
+    budget: 200 * KB,
+  },
+  {
+    path: '/admin/decisions/{id}',
+    module: 'app/routes/admin/decision-page.tsx',
+    layout: ADMIN,
+    budget: 200 * KB,
+  },
+  {
     path: '/reviewer/opportunities',
     module: 'app/routes/reviewer/opportunities-page.tsx',
     layout: REVIEWER,

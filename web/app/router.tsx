@@ -30,6 +30,8 @@ const code = {
   results: () => import('./routes/admin/results-page'),
   exports: () => import('./routes/admin/exports-page'),
   assignments: () => import('./routes/admin/assignments-page'),
+  decisions: () => import('./routes/admin/decisions-page'),
+  decision: () => import('./routes/admin/decision-page'),
   reviewerOpportunities: () => import('./routes/reviewer/opportunities-page'),
   opportunityDetail: () => import('./routes/reviewer/opportunity-detail-page'),
 };
@@ -45,6 +47,8 @@ const AnalyticsPage = lazyPage(code.analytics, 'AnalyticsPage');
 const ResultsPage = lazyPage(code.results, 'ResultsPage');
 const ExportsPage = lazyPage(code.exports, 'ExportsPage');
 const AssignmentsPage = lazyPage(code.assignments, 'AssignmentsPage');
+const DecisionsPage = lazyPage(code.decisions, 'DecisionsPage');
+const DecisionPage = lazyPage(code.decision, 'DecisionPage');
 const ReviewerOpportunitiesPage = lazyPage(code.reviewerOpportunities, 'OpportunitiesPage');
 const OpportunityDetailPage = lazyPage(code.opportunityDetail, 'OpportunityDetailPage');
 
@@ -56,6 +60,7 @@ const adminPages: Record<string, PageNeeds['code'][number]> = {
   '/admin/results': code.results,
   '/admin/exports': code.exports,
   '/admin/assignments': code.assignments,
+  '/admin/decisions': code.decisions,
 };
 
 /** The path as wouter matches it (and so as a page receives its parameters). */
@@ -101,6 +106,9 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
   const adminPage = adminPages[pathname];
   if (adminPage) {
     return { role: 'admin', code: [code.adminLayout, adminPage], data: adminPageData(pathname) };
+  }
+  if (/^\/admin\/decisions\/[^/]+$/.test(pathname)) {
+    return { role: 'admin', code: [code.adminLayout, code.decision], data: [] };
   }
   if (pathname === '/reviewer/opportunities') {
     return {
@@ -188,6 +196,18 @@ export function AppRoutes() {
           <AdminArea>
             <AssignmentsPage />
           </AdminArea>
+        </Route>
+        <Route path="/admin/decisions">
+          <AdminArea>
+            <DecisionsPage />
+          </AdminArea>
+        </Route>
+        <Route path="/admin/decisions/:id">
+          {(params) => (
+            <AdminArea>
+              <DecisionPage id={params.id} />
+            </AdminArea>
+          )}
         </Route>
         <Route path="/reviewer/opportunities">
           <ReviewerArea>

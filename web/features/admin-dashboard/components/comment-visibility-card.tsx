@@ -1,3 +1,4 @@
+import { SHOW_DECISIONS_TO_REVIEWERS } from '@shared/decisions';
 import { REVIEWER_COMMENTS_AFTER_OWN_REVIEW, SHOW_REVIEWER_NAMES } from '@shared/settings';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -16,7 +17,8 @@ import {
 
 /**
  * Platform Settings: whether reviewers see other reviewers' comments (the spec's switch), and
- * beside it (issue 18) when they see them and whether names come with them.
+ * beside it (issue 18) when they see them and whether names come with them, and (issue 35)
+ * whether they see released decisions.
  */
 export function CommentVisibilityCard() {
   const setting = useShowCommentsSetting();
@@ -69,6 +71,19 @@ export function CommentVisibilityCard() {
             description: isOn
               ? "Reviewers' names are now shown with their comments"
               : 'Comments now show labels such as Reviewer A instead of names',
+          })}
+        />
+        <Separator />
+        <BooleanSettingRow
+          settingKey={SHOW_DECISIONS_TO_REVIEWERS}
+          id="show-decisions-to-reviewers"
+          label="Show decisions to reviewers"
+          help="Reviewers see released outcomes on their list and detail; never drafts or rationale."
+          describe={(isOn) => ({
+            title: 'Settings Updated',
+            description: isOn
+              ? 'Reviewers now see released outcomes'
+              : 'Reviewers no longer see outcomes',
           })}
         />
       </CardContent>

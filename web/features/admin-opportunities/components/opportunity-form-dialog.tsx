@@ -15,8 +15,10 @@ import {
   useUploadImage,
 } from '../api/opportunity-queries';
 import type { OpportunityFormInput, OpportunityFormValues } from '../lib/opportunity-form-schema';
-import { STATUS_LABELS, STATUS_OPTIONS } from '../lib/opportunity-form-values';
+import { STATUS_LABELS, STATUS_OPTIONS, withoutUnsetOwner } from '../lib/opportunity-form-values';
 import { ImagePicker } from './image-picker';
+
+const OWNER_HINT = 'Receives the decision letter; owners never get an account.';
 
 // Loaded when the form first shows, not with the page (decision 0026).
 const loadSchema = () =>
@@ -32,6 +34,8 @@ function initialValues(editing: AdminOpportunity | null, nextNumber: number): Op
       tags: '',
       batch: '',
       status: 'draft',
+      ownerName: '',
+      ownerEmail: '',
     };
   }
   return {
@@ -41,6 +45,8 @@ function initialValues(editing: AdminOpportunity | null, nextNumber: number): Op
     tags: editing.tags.join(', '),
     batch: editing.batch ?? '',
     status: editing.status,
+    ownerName: editing.ownerName ?? '',
+    ownerEmail: editing.ownerEmail ?? '',
   };
 }
 
@@ -88,7 +94,7 @@ function OpportunityForm({
       setImageUrl(url);
       setFile(null);
     }
-    const input = { ...values, imageUrl: url };
+    const input = { ...withoutUnsetOwner(values, editing), imageUrl: url };
     try {
       if (editing) await update.mutateAsync({ id: editing.id, input });
       else await create.mutateAsync(input);
@@ -178,6 +184,25 @@ function OpportunityForm({
             </NativeSelect>
           )}
         </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          form={form}
+          name="ownerName"
+          id="opportunity-owner-name"
+          label="Owner name"
+          autoComplete="off"
+          hint={OWNER_HINT}
+        />
+        <TextField
+          form={form}
+          name="ownerEmail"
+          id="opportunity-owner-email"
+          label="Owner email"
+          type="email"
+          autoComplete="off"
+          hint={OWNER_HINT}
+        />
       </div>
     </DialogForm>
   );

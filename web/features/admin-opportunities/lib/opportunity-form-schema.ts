@@ -21,6 +21,9 @@ export const opportunityFormSchema = z.object({
   tags: z.string().transform(parseTags).pipe(shape.tags.unwrap()),
   batch: shape.batch,
   status: opportunityStatusSchema,
+  // Issue 35: where the decision letter goes; empty clears them (null).
+  ownerName: shape.ownerName,
+  ownerEmail: shape.ownerEmail,
 });
 export type OpportunityFormInput = z.input<typeof opportunityFormSchema>;
 export type OpportunityFormValues = z.output<typeof opportunityFormSchema>;

@@ -27,3 +27,19 @@ export const STATUS_LABELS: Record<OpportunityStatus, string> = {
 };
 /** The statuses in the order the form offers them (without loading the status schema). */
 export const STATUS_OPTIONS = Object.keys(STATUS_LABELS) as OpportunityStatus[];
+
+type OwnerFields = { ownerName?: string | null; ownerEmail?: string | null };
+
+/**
+ * The form's values without an owner field that is empty and was empty before (issue 35): an
+ * opportunity without an owner is sent as before; one whose owner is cleared sends null.
+ */
+export function withoutUnsetOwner<T extends OwnerFields>(
+  values: T,
+  editing: OwnerFields | null,
+): T {
+  const next = { ...values };
+  if (next.ownerName === null && !editing?.ownerName) delete next.ownerName;
+  if (next.ownerEmail === null && !editing?.ownerEmail) delete next.ownerEmail;
+  return next;
+}

@@ -5,4 +5,9 @@
  */
 export const resultsKeys = {
   results: () => ['/api/admin/results'] as const,
+  /**
+   * The decisions beside the ranking (issue 35): a call of its own, so the results call stays as
+   * it is. The same GET as the decisions page's list, so both read one cached answer.
+   */
+  decisions: () => ['/api/admin/decisions'] as const,
 };

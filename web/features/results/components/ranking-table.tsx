@@ -1,5 +1,9 @@
+import { Checkbox } from '@web/components/ui/checkbox';
+import { EmptyValue } from '@web/components/ui/empty-value';
+import { OutcomeBadge } from '@web/components/ui/outcome-badge';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
+import { type RowChecks, useIsRowChecked } from '@web/lib/use-row-selection';
 import { memo } from 'react';
 import {
   DISCUSSION_REASON_LABELS,
@@ -10,6 +14,7 @@ import {
   type RankedRow,
   type RankingBasis,
 } from '../lib/results-data';
+import type { RowDecisions } from '../lib/results-decisions';
 import { FlagBadges } from './flag-badges';
 import { ScrollTable } from './scroll-table';
 
@@ -42,16 +47,50 @@ function Movement({ row, basis }: { row: RankedRow; basis: RankingBasis }) {
   );
 }
 
+/** The ranking's decision columns (issue 35): a checkbox per row and the outcome. */
+export type RankingDecisions = {
+  byOpportunity: ReadonlyMap<string, RowDecisions>;
+  checks: RowChecks;
+  allShown: boolean;
+  someShown: boolean;
+  onToggleAll: (isChecked: boolean) => void;
+};
+
+function RowCheckbox({ checks, id, label }: { checks: RowChecks; id: string; label: string }) {
+  const isChecked = useIsRowChecked(checks, id);
+  return (
+    <Checkbox
+      aria-label={label}
+      checked={isChecked}
+      onCheckedChange={(checked) => checks.toggle(id, checked)}
+    />
+  );
+}
+
+/** The draft (dashed, '(draft)') and the released outcome in force (solid); '-' with neither. */
+function Outcome({ decisions }: { decisions: RowDecisions | undefined }) {
+  if (!decisions?.draft && !decisions?.released) return <EmptyValue label="No decision" />;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {decisions.released ? <OutcomeBadge outcome={decisions.released.outcome} /> : null}
+      {decisions.draft ? <OutcomeBadge outcome={decisions.draft.outcome} state="draft" /> : null}
+    </span>
+  );
+}
+
 /**
  * The ranking under the chosen basis: rank, the move against the other ranking, number, title,
- * both composites, the rank with its interval ('3 (2-6)'), spread, reviews and discussion flags.
+ * both composites, the rank with its interval ('3 (2-6)'), spread, reviews and discussion flags;
+ * with `decisions`, a checkbox first and the outcome last (without, the table is as before).
  */
 export const RankingTable = memo(function RankingTable({
   rows,
   basis,
+  decisions,
 }: {
   rows: RankedRow[];
   basis: RankingBasis;
+  decisions?: RankingDecisions | null;
 }) {
   const basisWords = basis === 'calibrated' ? 'calibrated composite' : 'raw composite';
   return (
@@ -62,6 +101,17 @@ export const RankingTable = memo(function RankingTable({
     >
       <TableHeader>
         <TableRow>
+          {decisions ? (
+            <TableHead className="w-px">
+              <Checkbox
+                aria-label="Select all shown opportunities"
+                checked={decisions.allShown}
+                indeterminate={decisions.someShown}
+                disabled={rows.length === 0}
+                onCheckedChange={decisions.onToggleAll}
+              />
+            </TableHead>
+          ) : null}
           <TableHead>Rank</TableHead>
           <TableHead>Moved</TableHead>
           <TableHead>#</TableHead>
@@ -76,6 +126,7 @@ export const RankingTable = memo(function RankingTable({
           <TableHead className="text-right">SD</TableHead>
           <TableHead className="text-right">Reviews</TableHead>
           <TableHead>Flags</TableHead>
+          {decisions ? <TableHead>Outcome</TableHead> : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -83,6 +134,15 @@ export const RankingTable = memo(function RankingTable({
           const { opportunity } = row;
           return (
             <TableRow key={opportunity.id} data-testid="ranking-row">
+              {decisions ? (
+                <TableCell>
+                  <RowCheckbox
+                    checks={decisions.checks}
+                    id={opportunity.id}
+                    label={`Select #${opportunity.number} ${opportunity.title}`}
+                  />
+                </TableCell>
+              ) : null}
               <TableCell className="font-semibold tabular-nums">{row.rank ?? '-'}</TableCell>
               <TableCell>
                 <Movement row={row} basis={basis} />
@@ -114,6 +174,11 @@ export const RankingTable = memo(function RankingTable({
                   labels={opportunity.flags.map((flag) => DISCUSSION_REASON_LABELS[flag])}
                 />
               </TableCell>
+              {decisions ? (
+                <TableCell className="min-w-32">
+                  <Outcome decisions={decisions.byOpportunity.get(opportunity.id)} />
+                </TableCell>
+              ) : null}
             </TableRow>
           );
         })}

@@ -12,6 +12,7 @@ import { RANKING_BASES, type RankingBasis, rankedRows } from '../lib/results-dat
 import { DiscussionQueue } from './discussion-queue';
 import { HelpList } from './help-list';
 import { RankIntervalChart } from './rank-interval-chart';
+import { useRankingDecisions } from './ranking-decisions';
 import { RankingTable } from './ranking-table';
 import { ReliabilityCard } from './reliability-card';
 import { ResultsCard } from './results-card';
@@ -75,6 +76,7 @@ const ResultsBody = memo(function ResultsBody({ results }: { results: Results })
     () => rankedRows(results.opportunities, shown),
     [results.opportunities, shown],
   );
+  const decisions = useRankingDecisions(rows);
   const percent = Math.round(results.meta.intervalLevel * 100);
   return (
     <div className="space-y-6">
@@ -97,7 +99,8 @@ const ResultsBody = memo(function ResultsBody({ results }: { results: Results })
           </div>
         }
       >
-        <RankingTable rows={rows} basis={shown} />
+        {decisions.controls}
+        <RankingTable rows={decisions.shownRows} basis={shown} decisions={decisions.columns} />
         <HelpList items={rankingHelp(results)} />
       </ResultsCard>
 

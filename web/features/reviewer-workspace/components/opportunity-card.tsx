@@ -7,7 +7,7 @@ import ImageIcon from 'lucide-react/icons/image';
 import { Link } from 'wouter';
 import { isConflicted } from '../lib/cycle-fields';
 import { formatComposite } from '../lib/filter-opportunities';
-import { ConflictBadge, ReviewStatusBadge } from './review-status-badge';
+import { ConflictBadge, DecisionOutcomeBadge, ReviewStatusBadge } from './review-status-badge';
 
 export type ListLayout = 'grid' | 'list';
 
@@ -64,11 +64,14 @@ export function OpportunityCard({
         <div className="flex flex-1 flex-col gap-3 p-4">
           <div className="flex items-start justify-between gap-2">
             <span className="text-sm font-medium text-muted-foreground">#{opportunity.number}</span>
-            {isConflicted(opportunity) ? (
-              <ConflictBadge />
-            ) : (
-              <ReviewStatusBadge status={opportunity.reviewStatus} />
-            )}
+            <span className="flex flex-wrap items-center justify-end gap-1.5">
+              <DecisionOutcomeBadge outcome={opportunity.outcome} />
+              {isConflicted(opportunity) ? (
+                <ConflictBadge />
+              ) : (
+                <ReviewStatusBadge status={opportunity.reviewStatus} />
+              )}
+            </span>
           </div>
           <h2 className="text-lg font-semibold leading-snug group-hover:underline">
             {opportunity.title}

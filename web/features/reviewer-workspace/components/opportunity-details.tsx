@@ -4,7 +4,7 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { responsiveImage } from '@web/lib/responsive-image';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { isConflicted } from '../lib/cycle-fields';
-import { ConflictBadge, ReviewStatusBadge } from './review-status-badge';
+import { ConflictBadge, DecisionOutcomeBadge, ReviewStatusBadge } from './review-status-badge';
 
 /** The opportunity itself: image, number, title, description (line breaks kept) and tags. */
 export function OpportunityDetails({ opportunity }: { opportunity: ReviewerOpportunityDetail }) {
@@ -25,11 +25,14 @@ export function OpportunityDetails({ opportunity }: { opportunity: ReviewerOppor
           <p className="text-sm font-medium text-muted-foreground">
             Opportunity #{opportunity.number}
           </p>
-          {isConflicted(opportunity) ? (
-            <ConflictBadge />
-          ) : (
-            <ReviewStatusBadge status={opportunity.reviewStatus} />
-          )}
+          <span className="flex flex-wrap items-center justify-end gap-1.5">
+            <DecisionOutcomeBadge outcome={opportunity.outcome} />
+            {isConflicted(opportunity) ? (
+              <ConflictBadge />
+            ) : (
+              <ReviewStatusBadge status={opportunity.reviewStatus} />
+            )}
+          </span>
         </div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{opportunity.title}</h1>
         {opportunity.description ? (

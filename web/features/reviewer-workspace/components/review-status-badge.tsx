@@ -1,5 +1,7 @@
+import type { DecisionOutcome } from '@shared/decisions';
 import type { ReviewStatus } from '@shared/reviewer-schemas';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
+import { OutcomeBadge } from '@web/components/ui/outcome-badge';
 
 const STATUS: Record<ReviewStatus, { label: string; variant: BadgeVariant }> = {
   not_started: { label: 'Not Started', variant: 'secondary' },
@@ -26,5 +28,19 @@ export function ConflictBadge() {
     <Badge variant="destructive" data-status="conflict">
       Conflict
     </Badge>
+  );
+}
+
+/**
+ * The released decision's outcome, beside the status, when the admin shows decisions to reviewers
+ * (issue 35); nothing without one.
+ */
+export function DecisionOutcomeBadge({ outcome }: { outcome: DecisionOutcome | undefined }) {
+  if (!outcome) return null;
+  return (
+    <span data-testid="decision-outcome" className="inline-flex">
+      <span className="sr-only">Decision: </span>
+      <OutcomeBadge outcome={outcome} />
+    </span>
   );
 }
