@@ -93,8 +93,8 @@ export function getQueryFnWithServerTime<T>(): QueryFunction<WithServerTime<T>> 
 }
 
 /**
- * The server's `message` (or `error`) out of an apiRequest error (`401: {"message":"..."}`), for
- * toasts that show it; the fallback when the body was not such JSON.
+ * The server's `message` out of an apiRequest error (`401: {"message":"..."}`), for toasts that
+ * show it; the fallback when the body was not such JSON.
  */
 export function serverMessageOf(error: unknown, fallback: string): string {
   if (!(error instanceof Error)) return fallback;
@@ -102,11 +102,9 @@ export function serverMessageOf(error: unknown, fallback: string): string {
   if (!match) return fallback;
   try {
     const parsed: unknown = JSON.parse(match[1]!);
-    if (parsed && typeof parsed === 'object') {
-      // `message` as the error handler writes it; `error` as some answers of issue 35 may.
-      const { message, error: text } = parsed as { message?: unknown; error?: unknown };
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+      const { message } = parsed as { message: unknown };
       if (typeof message === 'string' && message.trim()) return message;
-      if (typeof text === 'string' && text.trim()) return text;
     }
   } catch {
     // Not JSON (a proxy's HTML page, say): the fallback reads better than markup.

@@ -46,7 +46,7 @@ function openPanel(initial: DecisionPanel, putAnswer?: { status: number; body: u
               html: '<p>Dear Olga</p>',
             },
           }
-        : { status: 409, body: { error: 'No decision yet' } };
+        : { status: 409, body: { message: 'No decision yet' } };
     }
     return undefined;
   });
@@ -95,7 +95,7 @@ describe('decision panel', () => {
   it("shows the server's refusal inside the form", async () => {
     openPanel(panelOf(id), {
       status: 409,
-      body: { error: 'Only published or archived opportunities can be decided' },
+      body: { message: 'Only published or archived opportunities can be decided' },
     });
     const card = await decisionCard();
     const user = userEvent.setup();
