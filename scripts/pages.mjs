@@ -56,13 +56,13 @@ export const pages = [
     budget: 200 * KB,
   },
   {
-    path: '/admin/decisions',
+    path: '/admin/results/decisions',
     module: 'app/routes/admin/decisions-page.tsx',
     layout: ADMIN,
     budget: 200 * KB,
   },
   {
-    path: '/admin/decisions/{id}',
+    path: '/admin/results/decisions/{id}',
     module: 'app/routes/admin/decision-page.tsx',
     layout: ADMIN,
     budget: 200 * KB,

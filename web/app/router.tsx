@@ -60,7 +60,7 @@ const adminPages: Record<string, PageNeeds['code'][number]> = {
   '/admin/results': code.results,
   '/admin/exports': code.exports,
   '/admin/assignments': code.assignments,
-  '/admin/decisions': code.decisions,
+  '/admin/results/decisions': code.decisions,
 };
 
 /** The path as wouter matches it (and so as a page receives its parameters). */
@@ -107,7 +107,7 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
   if (adminPage) {
     return { role: 'admin', code: [code.adminLayout, adminPage], data: adminPageData(pathname) };
   }
-  if (/^\/admin\/decisions\/[^/]+$/.test(pathname)) {
+  if (/^\/admin\/results\/decisions\/[^/]+$/.test(pathname)) {
     return { role: 'admin', code: [code.adminLayout, code.decision], data: [] };
   }
   if (pathname === '/reviewer/opportunities') {
@@ -197,12 +197,12 @@ export function AppRoutes() {
             <AssignmentsPage />
           </AdminArea>
         </Route>
-        <Route path="/admin/decisions">
+        <Route path="/admin/results/decisions">
           <AdminArea>
             <DecisionsPage />
           </AdminArea>
         </Route>
-        <Route path="/admin/decisions/:id">
+        <Route path="/admin/results/decisions/:id">
           {(params) => (
             <AdminArea>
               <DecisionPage id={params.id} />

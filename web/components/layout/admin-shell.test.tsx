@@ -23,7 +23,6 @@ describe('admin shell', () => {
       ['Opportunities', '/admin/opportunities'],
       ['Analytics', '/admin/analytics'],
       ['Results', '/admin/results'],
-      ['Decisions', '/admin/decisions'],
       ['Exports', '/admin/exports'],
       ['Assignments', '/admin/assignments'],
     ]);

@@ -22,7 +22,6 @@ import type { LucideIcon } from 'lucide-react';
 import BarChart3 from 'lucide-react/icons/bar-chart-3';
 import ClipboardCheck from 'lucide-react/icons/clipboard-check';
 import Download from 'lucide-react/icons/download';
-import Gavel from 'lucide-react/icons/gavel';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import Lightbulb from 'lucide-react/icons/lightbulb';
 import ListOrdered from 'lucide-react/icons/list-ordered';
@@ -40,7 +39,6 @@ export const ADMIN_NAV: ReadonlyArray<{ label: string; href: string; icon: Lucid
   { label: 'Opportunities', href: '/admin/opportunities', icon: Lightbulb },
   { label: 'Analytics', href: '/admin/analytics', icon: BarChart3 },
   { label: 'Results', href: '/admin/results', icon: ListOrdered },
-  { label: 'Decisions', href: '/admin/decisions', icon: Gavel },
   { label: 'Exports', href: '/admin/exports', icon: Download },
   { label: 'Assignments', href: '/admin/assignments', icon: ClipboardCheck },
 ];

@@ -1,6 +1,9 @@
 import { PageHeader } from '@web/components/layout/page-header';
+import { Button } from '@web/components/ui/button';
 import { ExportButton } from '@web/features/exports/components/export-button';
 import { ResultsView } from '@web/features/results/components/results-view';
+import Gavel from 'lucide-react/icons/gavel';
+import { Link } from 'wouter';
 
 export function ResultsPage() {
   return (
@@ -8,7 +11,18 @@ export function ResultsPage() {
       <PageHeader
         title="Results"
         subtitle="Calibrated ranking, how sure each rank is, and how far the panel can be trusted"
-        actions={<ExportButton type="results" label="Download results CSV" variant="outline" />}
+        actions={
+          <>
+            {/* Issue 35: the drafts, releases, waitlist and letters live one level down. */}
+            <Button asChild variant="outline">
+              <Link href="/admin/results/decisions">
+                <Gavel aria-hidden="true" />
+                Decisions
+              </Link>
+            </Button>
+            <ExportButton type="results" label="Download results CSV" variant="outline" />
+          </>
+        }
       />
       <ResultsView />
     </div>

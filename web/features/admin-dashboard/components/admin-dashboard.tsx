@@ -3,6 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { useDashboardStats } from '../api/dashboard-queries';
 import { CommentVisibilityCard } from './comment-visibility-card';
+import { DecisionVisibilityCard } from './decision-visibility-card';
 import { ReviewClockCard } from './review-clock-card';
 import { StatCards, StatCardsSkeleton } from './stat-cards';
 import { TopOpportunitiesCard } from './top-opportunities-card';
@@ -35,6 +36,7 @@ export function AdminDashboard() {
         <CommentVisibilityCard />
         <TopOpportunitiesCard />
         <ReviewClockCard />
+        <DecisionVisibilityCard />
       </div>
     </div>
   );

@@ -52,12 +52,7 @@ describe('platform settings card: comment visibility beside the spec switch', ()
       within(card)
         .getAllByRole('switch')
         .map((s) => s.id),
-    ).toEqual([
-      'show-reviewer-comments',
-      'comments-after-own-review',
-      'show-reviewer-names',
-      'show-decisions-to-reviewers',
-    ]);
+    ).toEqual(['show-reviewer-comments', 'comments-after-own-review', 'show-reviewer-names']);
   });
 
   it('turns "only after own review" on through the settings call and says so', async () => {

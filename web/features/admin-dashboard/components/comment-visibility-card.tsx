@@ -1,4 +1,3 @@
-import { SHOW_DECISIONS_TO_REVIEWERS } from '@shared/decisions';
 import { REVIEWER_COMMENTS_AFTER_OWN_REVIEW, SHOW_REVIEWER_NAMES } from '@shared/settings';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -17,8 +16,7 @@ import {
 
 /**
  * Platform Settings: whether reviewers see other reviewers' comments (the spec's switch), and
- * beside it (issue 18) when they see them and whether names come with them, and (issue 35)
- * whether they see released decisions.
+ * beside it (issue 18) when they see them and whether names come with them.
  */
 export function CommentVisibilityCard() {
   const setting = useShowCommentsSetting();
@@ -73,19 +71,6 @@ export function CommentVisibilityCard() {
               : 'Comments now show labels such as Reviewer A instead of names',
           })}
         />
-        <Separator />
-        <BooleanSettingRow
-          settingKey={SHOW_DECISIONS_TO_REVIEWERS}
-          id="show-decisions-to-reviewers"
-          label="Show decisions to reviewers"
-          help="Reviewers see released outcomes on their list and detail; never drafts or rationale."
-          describe={(isOn) => ({
-            title: 'Settings Updated',
-            description: isOn
-              ? 'Reviewers now see released outcomes'
-              : 'Reviewers no longer see outcomes',
-          })}
-        />
       </CardContent>
     </Card>
   );
@@ -119,7 +104,7 @@ function SettingRow({
  * A 'true'/'false' setting with its switch. When it cannot be read the row says so (with a
  * retry) instead of showing a switch in a state nobody knows.
  */
-function BooleanSettingRow({
+export function BooleanSettingRow({
   settingKey,
   id,
   label,

@@ -4,7 +4,7 @@ import { adminUser, type FakeRequest, stubSession } from '@web/test/fake-server'
 import { renderApp } from '@web/test/render-app';
 import { describe, expect, it } from 'vitest';
 
-describe("platform settings card: 'Show decisions to reviewers' (issue 35)", () => {
+describe("the dashboard's Decisions card: 'Show decisions to reviewers' (issue 35)", () => {
   it('reads the setting, explains it and turns it on through the settings call', async () => {
     const values: Record<string, string> = { show_decisions_to_reviewers: 'false' };
     const requests = stubSession(adminUser, (request: FakeRequest) => {

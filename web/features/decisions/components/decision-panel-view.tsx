@@ -22,7 +22,7 @@ const STATUS_WORDS = { draft: 'Draft', published: 'Published', archived: 'Archiv
 function BackLink() {
   return (
     <Button asChild variant="ghost" size="sm" className="-ml-2">
-      <Link href="/admin/decisions">
+      <Link href="/admin/results/decisions">
         <ArrowLeft aria-hidden="true" />
         Decisions
       </Link>

@@ -50,7 +50,7 @@ function openPanel(initial: DecisionPanel, putAnswer?: { status: number; body: u
     }
     return undefined;
   });
-  renderApp(`/admin/decisions/${id}`);
+  renderApp(`/admin/results/decisions/${id}`);
   return requests;
 }
 
@@ -177,7 +177,7 @@ describe('decision panel', () => {
 
   it('says so when the opportunity does not exist', async () => {
     stubSession(adminUser, () => undefined);
-    renderApp(`/admin/decisions/${id}`);
+    renderApp(`/admin/results/decisions/${id}`);
     expect(await screen.findByText('Opportunity not found')).toBeVisible();
   });
 });

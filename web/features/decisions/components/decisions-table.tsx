@@ -35,7 +35,7 @@ const DecisionTableRow = memo(function DecisionTableRow({ row }: { row: Decision
       <TableCell className="text-muted-foreground">#{row.number}</TableCell>
       <th scope="row" className="min-w-44 px-3 py-2.5 text-left font-normal">
         <Link
-          href={`/admin/decisions/${row.opportunityId}`}
+          href={`/admin/results/decisions/${row.opportunityId}`}
           className="font-medium underline-offset-4 hover:underline"
         >
           {row.title}

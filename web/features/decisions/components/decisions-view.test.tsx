@@ -79,7 +79,7 @@ function openDecisions(
     }
     return undefined;
   });
-  const app = renderApp('/admin/decisions');
+  const app = renderApp('/admin/results/decisions');
   return { app, requests };
 }
 
@@ -124,7 +124,7 @@ describe('decisions page', () => {
     expect(within(rows[0]!).getByText('ranked above accepted ones')).toBeVisible();
     expect(within(heatRow).getByRole('link', { name: 'Heat pumps' })).toHaveAttribute(
       'href',
-      `/admin/decisions/${heat}`,
+      `/admin/results/decisions/${heat}`,
     );
     expect(document.title).toBe('Decisions · Assay');
   });
@@ -199,7 +199,7 @@ describe('decisions page', () => {
         ? { status: 500, body: { message: 'boom' } }
         : undefined,
     );
-    renderApp('/admin/decisions');
+    renderApp('/admin/results/decisions');
     expect(await screen.findByRole('heading', { name: 'Error Loading Decisions' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeVisible();
   });

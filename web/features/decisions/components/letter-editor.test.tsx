@@ -45,7 +45,7 @@ function openLetter(initial: LetterEditor = letterOf()) {
     }
     return undefined;
   });
-  renderApp(`/admin/decisions/${id}`);
+  renderApp(`/admin/results/decisions/${id}`);
   return requests;
 }
 
