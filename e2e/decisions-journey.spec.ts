@@ -177,3 +177,45 @@ test('the admin shortlists, decides, writes a redacted letter, releases and the 
     expect(mail!.text).not.toContain(reviewer.id);
   }
 });
+
+test('on a phone the Decisions page and a panel fit the screen, pass axe, and the waitlist moves by keyboard', async ({
+  page,
+}) => {
+  await signInThroughApi(page, admin);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const api = page.request;
+  // A second waitlisted opportunity, so that the waitlist has an order to change.
+  const waitlisted = opportunities[3]!;
+  const put = await api.put(`/api/admin/opportunities/${waitlisted.id}/decision`, {
+    data: { outcome: 'waitlisted' },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  const widthOf = () =>
+    page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+
+  await page.goto('/admin/results/decisions');
+  const waitlist = page.getByRole('list', { name: 'Waitlist order' });
+  await expect(waitlist.getByRole('listitem')).toHaveCount(2);
+  const before = await waitlist.getByRole('listitem').allInnerTexts();
+  expect(before[1]).toContain(waitlisted.title);
+  const { scrollWidth, viewport } = await widthOf();
+  expect(scrollWidth).toBe(viewport);
+  await checkScreen(page, 'decisions-390');
+
+  // Keyboard: focus the second one's "Move up" and press Enter; the order is saved.
+  await page.getByRole('button', { name: `Move #${waitlisted.number} up` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(waitlist.getByRole('listitem').first()).toContainText(waitlisted.title);
+  const saved = (await (await api.get('/api/admin/decisions')).json()) as { waitlist: string[] };
+  expect(saved.waitlist[0]).toBe(waitlisted.id);
+
+  await page.goto(`/admin/results/decisions/${opportunities[0]!.id}`);
+  await expect(page.getByRole('form', { name: 'Letter to the owner' })).toBeVisible();
+  await expect(page.getByTestId('letter-preview')).toBeVisible();
+  const panel = await widthOf();
+  expect(panel.scrollWidth).toBe(panel.viewport);
+  await checkScreen(page, 'decision-panel-390');
+});

@@ -57,11 +57,12 @@ export function WaitlistCard({
               className="flex flex-wrap items-center gap-2 px-3 py-2"
             >
               <span className="w-6 font-semibold tabular-nums">{index + 1}</span>
-              <span className="min-w-0 flex-1">
+              {/* At least 12rem for the title: on a phone the badge and buttons wrap below it. */}
+              <span className="min-w-48 flex-1">
                 <span className="text-muted-foreground">#{row.number}</span> {row.title}
               </span>
-              <OutcomeBadge outcome={row.inView.outcome} state={row.inView.state} />
-              <div className="flex gap-1">
+              <div className="ml-auto flex items-center gap-2">
+                <OutcomeBadge outcome={row.inView.outcome} state={row.inView.state} />
                 <Button
                   variant="outline"
                   size="icon"
