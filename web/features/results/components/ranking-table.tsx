@@ -101,17 +101,6 @@ export const RankingTable = memo(function RankingTable({
     >
       <TableHeader>
         <TableRow>
-          {decisions ? (
-            <TableHead className="w-px">
-              <Checkbox
-                aria-label="Select all shown opportunities"
-                checked={decisions.allShown}
-                indeterminate={decisions.someShown}
-                disabled={rows.length === 0}
-                onCheckedChange={decisions.onToggleAll}
-              />
-            </TableHead>
-          ) : null}
           <TableHead>Rank</TableHead>
           <TableHead>Moved</TableHead>
           <TableHead>#</TableHead>
@@ -127,6 +116,18 @@ export const RankingTable = memo(function RankingTable({
           <TableHead className="text-right">Reviews</TableHead>
           <TableHead>Flags</TableHead>
           {decisions ? <TableHead>Outcome</TableHead> : null}
+          {/* Last, so that the spec'd columns keep their places (the rank stays the first cell). */}
+          {decisions ? (
+            <TableHead className="w-px">
+              <Checkbox
+                aria-label="Select all shown opportunities"
+                checked={decisions.allShown}
+                indeterminate={decisions.someShown}
+                disabled={rows.length === 0}
+                onCheckedChange={decisions.onToggleAll}
+              />
+            </TableHead>
+          ) : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -134,15 +135,6 @@ export const RankingTable = memo(function RankingTable({
           const { opportunity } = row;
           return (
             <TableRow key={opportunity.id} data-testid="ranking-row">
-              {decisions ? (
-                <TableCell>
-                  <RowCheckbox
-                    checks={decisions.checks}
-                    id={opportunity.id}
-                    label={`Select #${opportunity.number} ${opportunity.title}`}
-                  />
-                </TableCell>
-              ) : null}
               <TableCell className="font-semibold tabular-nums">{row.rank ?? '-'}</TableCell>
               <TableCell>
                 <Movement row={row} basis={basis} />
@@ -177,6 +169,15 @@ export const RankingTable = memo(function RankingTable({
               {decisions ? (
                 <TableCell className="min-w-32">
                   <Outcome decisions={decisions.byOpportunity.get(opportunity.id)} />
+                </TableCell>
+              ) : null}
+              {decisions ? (
+                <TableCell>
+                  <RowCheckbox
+                    checks={decisions.checks}
+                    id={opportunity.id}
+                    label={`Select #${opportunity.number} ${opportunity.title}`}
+                  />
                 </TableCell>
               ) : null}
             </TableRow>
