@@ -175,6 +175,36 @@ describe('the letter editor', () => {
   });
 });
 
+describe('a comment quoted as written', () => {
+  it('is no redaction, whatever spaces and line ends surround it', async () => {
+    const padded = await createOpportunity(ctx.db, { title: 'Padded' });
+    await createComment(ctx.db, {
+      opportunityId: padded.id,
+      reviewerId: reviewers[0]!.id,
+      howToBiggerBetter: '\n  Padded idea.\n\n',
+    });
+    const saved = letterEditorSchema.parse(
+      await ok('PUT', `/api/admin/opportunities/${padded.id}/letter`, {
+        items: [
+          {
+            reviewerId: reviewers[0]!.id,
+            field: 'howToBiggerBetter',
+            text: '\n  Padded idea.\n\n',
+          },
+        ],
+      }),
+    );
+    expect(saved.items).toEqual([
+      {
+        reviewerId: reviewers[0]!.id,
+        field: 'howToBiggerBetter',
+        text: 'Padded idea.',
+        redacted: false,
+      },
+    ]);
+  });
+});
+
 describe('the letter the owner receives', () => {
   it('is 409 while the opportunity has no decision', async () => {
     const response = await call('GET', `/api/admin/opportunities/${owned.id}/feedback`);

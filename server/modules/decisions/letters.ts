@@ -37,6 +37,8 @@ export const NO_DECISION_FOR_LETTER =
 const sourceText = (source: LetterSourceRow | undefined, field: LetterCommentField) =>
   source?.[field] ?? null;
 const hasText = (value: string | null) => value !== null && /\S/.test(value);
+/** The letter's text differs from the comment (the text is stored trimmed, as the call takes it). */
+const isRedaction = (text: string, original: string | null) => text !== (original ?? '').trim();
 
 async function opportunityOrNotFound(db: Db, id: string): Promise<DecidableOpportunity> {
   const opportunity = await findDecidableOpportunity(db, id);
@@ -60,7 +62,7 @@ export async function loadLetterEditor(db: Db, opportunityId: string): Promise<L
       reviewerId: item.reviewerId,
       field: item.field,
       text: item.text,
-      redacted: item.text !== sourceText(byReviewer.get(item.reviewerId), item.field),
+      redacted: isRedaction(item.text, sourceText(byReviewer.get(item.reviewerId), item.field)),
     })),
     sources: sources
       .filter((source) => LETTER_COMMENT_FIELDS.some((field) => hasText(source[field])))
@@ -121,9 +123,9 @@ export async function saveLetter(
           includeBand: input.includeBand,
           items: input.items.map((item) => {
             const original = sourceText(sources.get(item.reviewerId), item.field);
-            return original === item.text
-              ? { reviewerId: item.reviewerId, field: item.field, text: item.text }
-              : { reviewerId: item.reviewerId, field: item.field, text: item.text, original };
+            return isRedaction(item.text, original)
+              ? { reviewerId: item.reviewerId, field: item.field, text: item.text, original }
+              : { reviewerId: item.reviewerId, field: item.field, text: item.text };
           }),
         },
       },
