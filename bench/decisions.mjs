@@ -121,15 +121,16 @@ export async function arrangeDecisions(baseUrl, adminCookie, opportunityIds, let
 
 /** 10 drafts over released decisions, none touching the waitlisted ones (5 stay waitlisted). */
 async function redraftSome(baseUrl, adminCookie, opportunityIds) {
-  const changed = [...opportunityIds.slice(0, 3), ...opportunityIds.slice(20, 27)];
-  await request(baseUrl, 'POST', '/api/admin/decisions/bulk', {
-    cookie: adminCookie,
-    body: { ids: changed.slice(0, 3), outcome: 'shortlisted', rationale: 'Reconsidered.' },
-  });
-  await request(baseUrl, 'POST', '/api/admin/decisions/bulk', {
-    cookie: adminCookie,
-    body: { ids: changed.slice(3), outcome: 'accepted', rationale: 'Reconsidered.' },
-  });
+  const groups = [
+    ['shortlisted', opportunityIds.slice(0, 3)],
+    ['accepted', opportunityIds.slice(20, 27)],
+  ];
+  for (const [outcome, ids] of groups.filter(([, ids]) => ids.length > 0)) {
+    await request(baseUrl, 'POST', '/api/admin/decisions/bulk', {
+      cookie: adminCookie,
+      body: { ids, outcome, rationale: 'Reconsidered.' },
+    });
+  }
 }
 
 async function timed(work) {
