@@ -254,8 +254,8 @@ const SIDEBAR_TOGGLE = {
  * The admin pages' interactions: page scroll (after which `totals` records what the whole page,
  * every section rendered, cost), and the sidebar and theme toggles.
  */
-async function adminInteractions(page, { totals }) {
-  const scroll = await scrollSamples(page);
+async function adminInteractions(page, { totals }, scrollOptions = {}) {
+  const scroll = await scrollSamples(page, scrollOptions);
   await totals('scrolled to the end');
   return {
     scroll,
@@ -336,6 +336,9 @@ export const PAGES = [
       'main h1',
       'main form[aria-label="Letter to the owner"] [data-testid="letter-comment"]',
     ],
+    // The pointer over the letter's column: over the preview's iframe (the right column at
+    // 1280 px) a wheel event goes to the iframe's document, which the recorder does not see.
+    interactions: (page, context) => adminInteractions(page, context, { at: { x: 500, y: 120 } }),
   },
   {
     name: 'reviewer list',
