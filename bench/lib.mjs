@@ -479,6 +479,8 @@ export function measuredPages({ adminCookie, reviewerCookie, opportunityId }) {
     admin('admin results', '/admin/results'),
     admin('admin exports', '/admin/exports'),
     admin('admin assignments', '/admin/assignments'),
+    admin('admin decisions', '/admin/results/decisions'),
+    admin('admin decision panel', `/admin/results/decisions/${opportunityId}`),
   ];
 }
 

@@ -4,7 +4,8 @@
 // finds its target (`prepare`, not measured: Playwright's own queries run in the page too), then
 // acts (`act`, measured). A native select is changed with the arrow keys, which change its value
 // inside the keydown. Steps that change something put it back (the comment switch is toggled
-// twice, the filters return to all, a score and a comment end as they were saved).
+// twice, the filters return to all, a score, a comment and a letter's quoted comment end as they
+// were saved, 'Show all fields' is ticked and unticked).
 
 const VIEWPORT_HEIGHT = 800;
 
@@ -131,6 +132,23 @@ const stepsOf = {
         'ArrowLeft',
         'ArrowUp',
       ]),
+    ];
+  },
+  'admin decisions': (page) => [
+    hover(page, page.getByRole('table', { name: 'Decisions' }).locator('tbody tr'), 12),
+  ],
+  'admin decision panel': (page) => {
+    const letter = page.getByRole('form', { name: 'Letter to the owner' });
+    // The first quoted comment (the arranged letter quotes 20): typing redacts it, deleting
+    // restores the reviewer's text. The editor keeps the change unsaved.
+    const quoted = letter.getByRole('textbox', { name: /^Text in the letter: / }).first();
+    const showAll = letter.getByRole('checkbox', { name: 'Show all fields' });
+    return [
+      hover(page, letter.getByTestId('letter-comment')),
+      keys('type in a quoted comment', page, quoted, ['End', ...typing(' ok')]),
+      keys('delete it', page, quoted, ['Backspace', 'Backspace', 'Backspace']),
+      click('show all fields', page, showAll),
+      click('show fewer fields', page, showAll),
     ];
   },
   'reviewer list': (page) => {

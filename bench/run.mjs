@@ -30,6 +30,10 @@
 //   --review-clock        only the figures of issue 34 (bench/review-clock.mjs): the clock's
 //                         reads, the save and list with the clock off and on, a reminder batch
 //                         to every reviewer, and saves refused at the deadline
+//   --decisions           only the figures of issue 35 (bench/decisions.mjs): the decisions list
+//                         with none and with 50, the panel, the letter editor and the rendered
+//                         letter, the PUT and a release of 50 with letters, and the reviewer's
+//                         list, detail and save with show_decisions_to_reviewers off and on
 //   --review-cycle        only the figures of issue 18 (bench/review-cycle.mjs): auto-assign's
 //                         preview at N x 50, k = 10, and the reviewer's list, detail and save in
 //                         'assigned' mode next to 'open' mode
@@ -43,6 +47,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { decisionsBenchmark } from './decisions.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -79,6 +84,7 @@ const { values: args } = parseArgs({
     'results-only': { type: 'boolean', default: false },
     'review-cycle': { type: 'boolean', default: false },
     'review-clock': { type: 'boolean', default: false },
+    decisions: { type: 'boolean', default: false },
     'node-flags': { type: 'string', default: '' },
   },
 });
@@ -819,6 +825,26 @@ async function reviewClock() {
   );
 }
 
+// --- Decisions and letters (issue 35) ------------------------------------------------------------
+
+async function decisions() {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  await withServer(databaseUrl, 'external', async (server) => {
+    const figures = await decisionsBenchmark(server, options);
+    writeResults(
+      {
+        kind: 'decisions',
+        at: new Date().toISOString(),
+        database: databaseUrl ? 'external' : 'embedded',
+        options,
+        machine: machine(),
+        ...figures,
+      },
+      options.reviewers === 200 ? 'decisions.json' : `decisions-${options.reviewers}.json`,
+    );
+  });
+}
+
 // --- Backup and restore (issue 20) --------------------------------------------------------------
 
 /** `node dist/server/<command>.js ...args` with `env`; answers its exit code, output and seconds. */
@@ -907,5 +933,6 @@ log(`Machine: ${os.cpus().length} CPUs, Node ${process.version}`);
 if (args['embedded-vs-external']) await embeddedVersusExternal();
 else if (args['review-cycle']) await reviewCycle();
 else if (args['review-clock']) await reviewClock();
+else if (args.decisions) await decisions();
 else await mainBenchmark();
 log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -27,7 +27,7 @@
 //   after the input, which is what rendering triggered by the input (rows scrolled into view)
 //   costs. Target: both under 100 ms.
 // - steps (bench/page-interactions.mjs: hover, search, filter, sort, select all, a row menu, the
-//   assignment grid's arrow keys, a score, a comment): each step's longest Event Timing duration,
+//   assignment grid's arrow keys, a score, a comment, a letter's quoted comment): each step's longest Event Timing duration,
 //   from the input to the next paint (as INP measures it; 0 when under 16 ms, which the browser
 //   does not report). Target: under 100 ms. (These were `npm run bench:pages`, decision 0019,
 //   folded in here by decision 0022.) Also each step's work: the main thread's task time from
@@ -56,6 +56,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { arrangeDecisions } from './decisions.mjs';
 import {
   buildIfStale,
   formatTable,
@@ -253,8 +254,8 @@ const SIDEBAR_TOGGLE = {
  * The admin pages' interactions: page scroll (after which `totals` records what the whole page,
  * every section rendered, cost), and the sidebar and theme toggles.
  */
-async function adminInteractions(page, { totals }) {
-  const scroll = await scrollSamples(page);
+async function adminInteractions(page, { totals }, scrollOptions = {}) {
+  const scroll = await scrollSamples(page, scrollOptions);
   await totals('scrolled to the end');
   return {
     scroll,
@@ -316,6 +317,28 @@ export const PAGES = [
     path: '/admin/assignments',
     role: 'admin',
     ready: ['main h1', 'main table[role="grid"] tbody tr'],
+  },
+  // Issue 35: measured with every opportunity decided and a letter on the panel's (arranged
+  // below, decisions.mjs's arrangeDecisions); the panel's editor lists every reviewer's comments.
+  {
+    name: 'admin decisions',
+    path: '/admin/results/decisions',
+    role: 'admin',
+    decisions: true,
+    ready: ['main h1', 'main table[aria-label="Decisions"] tbody tr'],
+  },
+  {
+    name: 'admin decision panel',
+    path: '/admin/results/decisions/:id',
+    role: 'admin',
+    decisions: true,
+    ready: [
+      'main h1',
+      'main form[aria-label="Letter to the owner"] [data-testid="letter-comment"]',
+    ],
+    // The pointer over the letter's column: over the preview's iframe (the right column at
+    // 1280 px) a wheel event goes to the iframe's document, which the recorder does not see.
+    interactions: (page, context) => adminInteractions(page, context, { at: { x: 500, y: 120 } }),
   },
   {
     name: 'reviewer list',
@@ -442,12 +465,18 @@ async function main() {
     const { json: list } = await request(server.baseUrl, 'GET', '/api/reviewer/opportunities', {
       cookie: cycle.cookies[0],
     });
+    // The decision pages: every opportunity decided, and a letter on the one measured.
+    const measuredId = list[Math.floor(list.length / 2)].id;
+    if (pages.some((page) => page.decisions)) {
+      await arrangeDecisions(server.baseUrl, cycle.adminCookie, cycle.opportunityIds, measuredId);
+      console.log('  every opportunity decided, a letter on the measured one');
+    }
     browser = await launchBrowser(args.chrome);
     console.log(`Chromium ${browser.version()}, ${runs} run(s) per page, load ${os.loadavg()[0]}`);
 
     const results = [];
     for (const spec of pages) {
-      const urlPath = spec.path.replace(':id', list[Math.floor(list.length / 2)].id);
+      const urlPath = spec.path.replace(':id', measuredId);
       const cookie = spec.role === 'admin' ? cycle.adminCookie : cycle.cookies[0];
       const pageRuns = [];
       for (let run = 0; run < runs; run++) {
