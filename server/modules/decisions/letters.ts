@@ -140,14 +140,21 @@ export async function saveLetter(
  */
 export async function composeLetter(
   db: Db,
-  params: { opportunity: DecidableOpportunity; outcome: DecisionOutcome; results: Results },
+  params: {
+    opportunity: DecidableOpportunity;
+    outcome: DecisionOutcome;
+    /** Read only when the letter names the band. */
+    readResults: () => Promise<Results>;
+  },
 ): Promise<EmailContent> {
-  const { opportunity, outcome, results } = params;
+  const { opportunity, outcome } = params;
   const [letter, items] = await Promise.all([
     findLetter(db, opportunity.id),
     listLetterItems(db, opportunity.id),
   ]);
-  const evidence = evidenceFrom(results, opportunity.id);
+  const evidence = letter?.includeBand
+    ? evidenceFrom(await params.readResults(), opportunity.id)
+    : null;
   const sections = LETTER_COMMENT_FIELDS.map((field) => ({
     heading: LETTER_FIELD_HEADINGS[field],
     texts: items.filter((item) => item.field === field).map((item) => item.text),
@@ -158,7 +165,7 @@ export async function composeLetter(
     title: opportunity.title,
     outcomeLabel: OUTCOME_LABELS[outcome],
     message: letter?.message ?? '',
-    band: letter?.includeBand ? percentileBand(evidence.calibratedRank, evidence.ranked) : null,
+    band: evidence ? percentileBand(evidence.calibratedRank, evidence.ranked) : null,
     sections,
   });
 }
@@ -166,7 +173,7 @@ export async function composeLetter(
 /** GET .../feedback: exactly what the owner would receive for the decision in view. */
 export async function previewLetter(
   db: Db,
-  params: { opportunityId: string; results: Results },
+  params: { opportunityId: string; readResults: () => Promise<Results> },
 ): Promise<FeedbackLetter> {
   const opportunity = await opportunityOrNotFound(db, params.opportunityId);
   const current = await listCurrentDecisions(db, opportunity.id);
@@ -175,7 +182,7 @@ export async function previewLetter(
   const content = await composeLetter(db, {
     opportunity,
     outcome: inView.outcome,
-    results: params.results,
+    readResults: params.readResults,
   });
   return {
     to: opportunity.ownerEmail

@@ -35,7 +35,7 @@ export const decisionAdminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/decisions',
     { config: { access: 'admin' }, schema: { response: { 200: decisionsListSchema } } },
-    async () => listDecisions(db, await readResults()),
+    async () => listDecisions(db, readResults),
   );
 
   app.get(
@@ -150,7 +150,6 @@ export const decisionAdminRoutes: FastifyPluginAsyncZod<{
       config: { access: 'admin' },
       schema: { params: opportunityIdParamsSchema, response: { 200: feedbackLetterSchema } },
     },
-    async (request) =>
-      previewLetter(db, { opportunityId: request.params.id, results: await readResults() }),
+    async (request) => previewLetter(db, { opportunityId: request.params.id, readResults }),
   );
 };

@@ -51,11 +51,21 @@ async function entryContext(
   return { views, results, waitlist, acceptedCount: acceptedCountOf(views) };
 }
 
-export async function listDecisions(db: Db, results: Results): Promise<DecisionsList> {
-  const context = await entryContext(db, results);
+const NO_DECISIONS: DecisionsList = { decisions: [], waitlist: [], acceptedCount: 0 };
+
+/**
+ * Every decision in force or proposed. Results (today's intervals and figures, for the flags and
+ * what moved) are read only when a decision exists: a panel that has decided nothing pays one
+ * indexed probe, not the read of every review.
+ */
+export async function listDecisions(db: Db, readResults: ReadResults): Promise<DecisionsList> {
+  const views = await listCurrentDecisions(db);
+  if (views.length === 0) return NO_DECISIONS;
+  const [results, waitlist] = await Promise.all([readResults(), readWaitlist(db)]);
+  const context = { views, results, waitlist, acceptedCount: acceptedCountOf(views) };
   return {
-    decisions: context.views.map((view) => presentEntry(view, context)),
-    waitlist: context.waitlist,
+    decisions: views.map((view) => presentEntry(view, context)),
+    waitlist,
     acceptedCount: context.acceptedCount,
   };
 }
@@ -141,7 +151,7 @@ export async function setDrafts(
     }
     await settleWaitlist(tx);
   });
-  const list = await listDecisions(db, results);
+  const list = await listDecisions(db, async () => results);
   return params.ids.map(
     (id) => list.decisions.find((entry) => entry.opportunityId === id && entry.state === 'draft')!,
   );
@@ -298,7 +308,11 @@ export async function releaseDecisions(
       const letterTo = options.sendLetters ? opportunity.ownerEmail : null;
       await markReleased(tx, draft.id, { releasedBy: actor.userId, letterTo });
       if (letterTo) {
-        const content = await composeLetter(tx, { opportunity, outcome: draft.outcome, results });
+        const content = await composeLetter(tx, {
+          opportunity,
+          outcome: draft.outcome,
+          readResults: async () => results,
+        });
         await queueEmails(tx, [
           { recipientId: null, recipientEmail: letterTo, type: 'decision_letter', content },
         ]);

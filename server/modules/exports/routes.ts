@@ -26,7 +26,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{
       config: { access: 'admin' },
       schema: {
         description:
-          'A CSV file (UTF-8 with a byte-order mark, CRLF line ends): opportunities, reviews, comments, audit or results.',
+          'A CSV file (UTF-8 with a byte-order mark, CRLF line ends): opportunities, reviews, comments, audit, results or decisions.',
         params: z.object({ type: z.string() }),
         response: {
           200: {
