@@ -239,7 +239,7 @@ test('on a phone the Decisions page and a panel fit the screen, pass axe, and th
     )
     .toBe(waitlisted.id);
 
-  await page.goto(`/admin/results/decisions/${opportunities[0]!.id}`);
+  await page.goto(`/admin/results/decisions/${waitlisted.id}`);
   await expect(page.getByRole('form', { name: 'Letter to the owner' })).toBeVisible();
   await expect(page.getByTestId('letter-preview')).toBeVisible();
   const panel = await widthOf();

@@ -8,7 +8,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { SubmitButton } from '@web/components/ui/submit-button';
 import { Textarea } from '@web/components/ui/textarea';
 import { errorMessageOf } from '@web/lib/api-client';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useDeferredValue, useId, useState } from 'react';
 import { useLetter, useSaveLetter } from '../api/decision-queries';
 import { type ItemDraft, initialDrafts, letterBody } from '../lib/letter-items';
 import { type DraftStore, ReviewerComments } from './letter-comments';
@@ -18,6 +18,8 @@ function LetterForm({ opportunityId, letter }: { opportunityId: string; letter: 
   const [message, setMessage] = useState(letter.message);
   const [includeBand, setIncludeBand] = useState(letter.includeBand);
   const [showAll, setShowAll] = useState(false);
+  // The box ticks at once; the 200 reviewers' extra fields render after it, interruptibly.
+  const showAllFields = useDeferredValue(showAll);
   const [problem, setProblem] = useState<string | undefined>();
   // One store for the form's life: the comments write to it without re-rendering the form.
   const [drafts] = useState(() => {
@@ -83,7 +85,7 @@ function LetterForm({ opportunityId, letter }: { opportunityId: string; letter: 
               <ReviewerComments
                 key={source.reviewerId}
                 source={source}
-                showAll={showAll}
+                showAll={showAllFields}
                 drafts={drafts}
               />
             ))}
