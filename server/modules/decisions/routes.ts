@@ -17,11 +17,11 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { auditActorOf } from '../audit/record-audit';
 import { loadLetterEditor, previewLetter, saveLetter } from './letters';
+import { releaseDecisions } from './release';
 import {
   decisionPanel,
   listDecisions,
   type ReadResults,
-  releaseDecisions,
   removeDraft,
   reorderWaitlist,
   setDrafts,
