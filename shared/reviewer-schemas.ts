@@ -133,10 +133,10 @@ export type ReviewerOpportunity = z.infer<typeof reviewerOpportunitySchema>;
 export const reviewerOpportunityListItemSchema = reviewerOpportunitySchema.extend({
   conflict: z.boolean().optional(),
   /**
-   * The released decision's outcome, only while `show_decisions_to_reviewers` is 'true' and one is
-   * released (issue 35); never a draft, never the rationale.
+   * The released decision's outcome (null when none is released), present only while
+   * `show_decisions_to_reviewers` is 'true' (issue 35); never a draft, never the rationale.
    */
-  outcome: z.enum(DECISION_OUTCOMES).optional(),
+  outcome: z.enum(DECISION_OUTCOMES).nullable().optional(),
 });
 export type ReviewerOpportunityListItem = z.infer<typeof reviewerOpportunityListItemSchema>;
 
@@ -147,6 +147,6 @@ export type ReviewerOpportunityListItem = z.infer<typeof reviewerOpportunityList
 export const reviewerOpportunityDetailSchema = reviewerOpportunitySchema.extend({
   ...reviewerCycleFieldsSchema.partial().shape,
   /** As on the list item (issue 35). */
-  outcome: z.enum(DECISION_OUTCOMES).optional(),
+  outcome: z.enum(DECISION_OUTCOMES).nullable().optional(),
 });
 export type ReviewerOpportunityDetail = z.infer<typeof reviewerOpportunityDetailSchema>;

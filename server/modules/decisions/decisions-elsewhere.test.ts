@@ -105,13 +105,27 @@ describe('what reviewers see of decisions', () => {
     expect(setting.statusCode).toBe(200);
     const on = await read();
     const list = JSON.parse(on.list) as ReviewerOpportunityListItem[];
+    // Every item says it while the setting is on: null where nothing is released (a draft).
     expect(list.map((item) => [item.number, item.outcome])).toEqual([
       [first!.number, 'accepted'],
-      [second!.number, undefined],
-      [published[2]!.number, undefined],
+      [second!.number, null],
+      [published[2]!.number, null],
     ]);
     expect(JSON.parse(on.first)).toMatchObject({ id: first!.id, outcome: 'accepted' });
-    expect(JSON.parse(on.second)).not.toHaveProperty('outcome');
+    expect(JSON.parse(on.second)).toHaveProperty('outcome', null);
+    // With review-cycle control in use too, the items carry both fields.
+    await setSetting(ctx.db, 'show_reviewer_names', 'false');
+    const both = (
+      await asReviewer('/api/reviewer/opportunities')
+    ).json() as ReviewerOpportunityListItem[];
+    expect(both.map((item) => [item.outcome, item.conflict])).toEqual([
+      ['accepted', false],
+      [null, false],
+      [null, false],
+    ]);
+    const detail = (await asReviewer(`/api/reviewer/opportunities/${first!.id}`)).json();
+    expect(detail).toMatchObject({ outcome: 'accepted', commentsVisibility: expect.any(String) });
+    await setSetting(ctx.db, 'show_reviewer_names', 'true');
     for (const body of Object.values(on)) {
       expect(body).not.toMatch(/declined|shortlisted|SECRET|rationale/);
     }

@@ -88,7 +88,7 @@ export function presentReviewerOpportunityDetail(
   // Issue 35: the released outcome, only while reviewers may see it.
   const presented: ReviewerOpportunityDetail = {
     ...presentReviewerOpportunity(work),
-    ...(cycle.releasedOutcome ? { outcome: cycle.releasedOutcome } : {}),
+    ...(cycle.decisionsShown ? { outcome: cycle.releasedOutcome } : {}),
   };
   if (!cycle.controlInUse && cycle.conflict === null) return presented;
   return {

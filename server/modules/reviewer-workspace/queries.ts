@@ -56,7 +56,8 @@ export type CallerCycle = {
   commentsAfterOwnReview: boolean;
   showReviewerNames: boolean;
   controlInUse: boolean;
-  /** The released outcome while shown to reviewers (issue 35); null otherwise. */
+  /** Reviewers see released outcomes (issue 35), and the released one (null when none). */
+  decisionsShown: boolean;
   releasedOutcome: DecisionOutcome | null;
   conflict: { reason: string | null; createdAt: Date } | null;
 };
@@ -92,6 +93,7 @@ function selectWithCallerWork(db: Db, reviewerId: Placeholder, where: SQL) {
       commentsAfterOwnReview: commentsAfterOwnReviewSql,
       showReviewerNames: showReviewerNamesSql,
       controlInUse: isCycleControlInUseSql,
+      decisionsShown: showDecisionsToReviewersSql,
       releasedOutcome: releasedOutcomeSql,
     })
     .from(opportunities)
@@ -171,37 +173,54 @@ const callerWorkJoins = sql`from ${opportunities}
         left join ${comments}
           on ${comments.opportunityId} = ${opportunities.id} and ${comments.reviewerId} = ${reviewerIdParam}`;
 
+const callerWorkJoinsWithConflicts = sql`${callerWorkJoins}
+        left join ${conflicts}
+          on ${conflicts.opportunityId} = ${opportunities.id} and ${conflicts.reviewerId} = ${reviewerIdParam}`;
+
+/** The review-cycle field of a list item (issue 18). */
+const conflictColumn = sql`,
+          ${conflicts.id} is not null as "conflict"`;
+
+/** Issue 35: the released outcome (null when none) while reviewers may see outcomes. */
+const outcomeColumn = sql`,
+          (select ${decisions.outcome} from ${decisions}
+            where ${decisions.opportunityId} = ${opportunities.id} and ${decisions.state} = 'released') as "outcome"`;
+
 /**
  * The reviewer list as the JSON text of the whole response (`reviewerOpportunityListItemSchema[]`,
  * as presentReviewerOpportunity shapes a row of selectWithCallerWork), built by PostgreSQL in one
  * statement: the server sends it without mapping 50 rows of three tables, checking and
- * serialising them again. Two forms, of which the statement runs one (each is gated by a
+ * serialising them again. Four forms, of which the statement runs one (each is gated by a
  * condition PostgreSQL evaluates once, and coalesce stops at the first that answers): the spec's
  * list, the same text as before issue 18, while no review-cycle control is in use for the caller;
  * otherwise the published opportunities in the caller's scope ('assigned' mode: theirs only),
- * each with `conflict`.
+ * each with `conflict`; and each of the two with `outcome` (issue 35) while reviewers see
+ * released outcomes.
  */
-const callerListJson = preparedStatement<{ body: string; outcomes: string | null }>(
+const callerListJson = preparedStatement<{ body: string }>(
   'assay_reviewer_list_json',
   // json_agg of records (keys from the column aliases, nested objects from one-row subselects)
   // costs PostgreSQL a fifth less than json_build_object for the same document.
   sql`
     select coalesce(
-      ${listJsonOf(callerWorkJoins, sql`not ${listCarriesCycleFields}`)},
+      ${listJsonOf(callerWorkJoins, sql`not ${listCarriesCycleFields} and not ${showDecisionsToReviewersSql}`)},
       ${listJsonOf(
-        sql`${callerWorkJoins}
-        left join ${conflicts}
-          on ${conflicts.opportunityId} = ${opportunities.id} and ${conflicts.reviewerId} = ${reviewerIdParam}`,
-        sql`${listCarriesCycleFields} and ${isInReviewerScopeSql(reviewerIdParam, opportunities.id)}`,
-        sql`,
-          ${conflicts.id} is not null as "conflict"`,
+        callerWorkJoinsWithConflicts,
+        sql`${listCarriesCycleFields} and not ${showDecisionsToReviewersSql} and ${isInReviewerScopeSql(reviewerIdParam, opportunities.id)}`,
+        conflictColumn,
+      )},
+      ${listJsonOf(
+        callerWorkJoins,
+        sql`not ${listCarriesCycleFields} and ${showDecisionsToReviewersSql}`,
+        outcomeColumn,
+      )},
+      ${listJsonOf(
+        callerWorkJoinsWithConflicts,
+        sql`${listCarriesCycleFields} and ${showDecisionsToReviewersSql} and ${isInReviewerScopeSql(reviewerIdParam, opportunities.id)}`,
+        sql`${conflictColumn}${outcomeColumn}`,
       )},
       '[]'::json
-    )::text as body,
-    case when ${showDecisionsToReviewersSql} then (
-      select json_object_agg(${decisions.opportunityId}, ${decisions.outcome})::text
-        from ${decisions} where ${decisions.state} = 'released'
-    ) end as outcomes
+    )::text as body
   `,
 );
 
@@ -210,16 +229,7 @@ export async function visibleOpportunitiesWithCallerWorkJson(
   params: { reviewerId: string },
 ): Promise<string> {
   const [row] = await callerListJson(db, { reviewerId: params.reviewerId });
-  const { body, outcomes } = row!;
-  // Issue 35: only while reviewers see released outcomes and one exists is the text rewritten.
-  if (!outcomes) return body;
-  const outcomeOf = JSON.parse(outcomes) as Record<string, DecisionOutcome>;
-  const items = JSON.parse(body) as Array<{ id: string; outcome?: DecisionOutcome }>;
-  for (const item of items) {
-    const outcome = outcomeOf[item.id];
-    if (outcome) item.outcome = outcome;
-  }
-  return JSON.stringify(items);
+  return row!.body;
 }
 
 /**
@@ -252,6 +262,7 @@ export async function findOpportunityWithCallerWork(
       commentsAfterOwnReview: row.commentsAfterOwnReview,
       showReviewerNames: row.showReviewerNames,
       controlInUse: row.controlInUse,
+      decisionsShown: row.decisionsShown,
       releasedOutcome: row.releasedOutcome,
       conflict:
         row.conflictId === null

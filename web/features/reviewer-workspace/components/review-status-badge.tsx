@@ -35,7 +35,7 @@ export function ConflictBadge() {
  * The released decision's outcome, beside the status, when the admin shows decisions to reviewers
  * (issue 35); nothing without one.
  */
-export function DecisionOutcomeBadge({ outcome }: { outcome: DecisionOutcome | undefined }) {
+export function DecisionOutcomeBadge({ outcome }: { outcome: DecisionOutcome | null | undefined }) {
   if (!outcome) return null;
   return (
     <span data-testid="decision-outcome" className="inline-flex">
