@@ -273,8 +273,15 @@ describe('drafts, release and history', () => {
     // Releasing everything that is left: the second's draft.
     const rest = await release();
     expect(rest.released.map((r) => r.number)).toEqual([second!.number]);
-    // Nothing left: a further release releases nothing.
+    // Nothing left: a further release releases nothing, with a body or without one.
     expect((await release()).released).toEqual([]);
+    const bare = await send(ctx.app, {
+      method: 'POST',
+      url: '/api/admin/decisions/release',
+      cookie: access.admin.cookie,
+    });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json()).toMatchObject({ dryRun: false, released: [], letters: [] });
     const history = (await panel(first!.id)).history;
     expect(history.map((r) => [r.revision, r.state, r.outcome])).toEqual([
       [4, 'discarded', 'withdrawn'],

@@ -95,10 +95,15 @@ export const decisionAdminRoutes: FastifyPluginAsyncZod<{
     '/decisions/release',
     {
       config: { access: 'admin' },
-      schema: { body: releaseDecisionsSchema, response: { 200: releaseResultSchema } },
+      // No body at all releases every draft without letters, as `{}` does.
+      schema: { body: releaseDecisionsSchema.nullish(), response: { 200: releaseResultSchema } },
     },
     async (request) =>
-      releaseDecisions(db, { ...(request.body ?? {}), readResults }, auditActorOf(request)),
+      releaseDecisions(
+        db,
+        { ...(request.body ?? releaseDecisionsSchema.parse({})), readResults },
+        auditActorOf(request),
+      ),
   );
 
   app.patch(
