@@ -14,6 +14,10 @@ export const DECISION_OUTCOMES = [
 ] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 
+export function isDecisionOutcome(value: string): value is DecisionOutcome {
+  return (DECISION_OUTCOMES as readonly string[]).includes(value);
+}
+
 export const OUTCOME_LABELS: Record<DecisionOutcome, string> = {
   shortlisted: 'Shortlisted',
   accepted: 'Accepted',

@@ -1,23 +1,14 @@
 import type { DecisionPanel } from '@shared/decision-schemas';
-import {
-  DECISION_OUTCOMES,
-  type DecisionOutcome,
-  OUTCOME_LABELS,
-  RATIONALE_MAX,
-} from '@shared/decisions';
+import { isDecisionOutcome } from '@shared/decisions';
 import { Button } from '@web/components/ui/button';
-import { FieldError, FormField } from '@web/components/ui/form-field';
-import { NativeSelect } from '@web/components/ui/native-select';
+import { DecisionFields } from '@web/components/ui/decision-fields';
+import { FieldError } from '@web/components/ui/form-field';
 import { OutcomeBadge } from '@web/components/ui/outcome-badge';
 import { PendingButton, SubmitButton } from '@web/components/ui/submit-button';
-import { Textarea } from '@web/components/ui/textarea';
 import { errorMessageOf } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format-date';
 import { type FormEvent, useState } from 'react';
 import { useRemoveDraft, useSaveDraft } from '../api/decision-queries';
-
-const isOutcome = (value: string): value is DecisionOutcome =>
-  (DECISION_OUTCOMES as readonly string[]).includes(value);
 
 /** The released decision in force: outcome, rationale, who released it and when. */
 export function InForce({ panel }: { panel: DecisionPanel }) {
@@ -61,7 +52,7 @@ export function DecisionForm({ panel }: { panel: DecisionPanel }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!isOutcome(outcome)) {
+    if (!isDecisionOutcome(outcome)) {
       setOutcomeError('Choose an outcome');
       return;
     }
@@ -81,37 +72,14 @@ export function DecisionForm({ panel }: { panel: DecisionPanel }) {
           </span>
         </p>
       ) : null}
-      <FormField id="decision-outcome" label="Outcome" error={outcomeError}>
-        {(control) => (
-          <NativeSelect
-            {...control}
-            value={outcome}
-            onChange={(event) => setOutcome(event.target.value)}
-          >
-            <option value="">Choose an outcome</option>
-            {DECISION_OUTCOMES.map((value) => (
-              <option key={value} value={value}>
-                {OUTCOME_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      <FormField
-        id="decision-rationale"
-        label="Rationale (optional)"
-        hint={`${rationale.length}/${RATIONALE_MAX} characters`}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={4}
-            maxLength={RATIONALE_MAX}
-            value={rationale}
-            onChange={(event) => setRationale(event.target.value)}
-          />
-        )}
-      </FormField>
+      <DecisionFields
+        idPrefix="decision"
+        outcome={outcome}
+        onOutcomeChange={setOutcome}
+        outcomeError={outcomeError}
+        rationale={rationale}
+        onRationaleChange={setRationale}
+      />
       {save.isError ? (
         <FieldError>{errorMessageOf(save.error, 'The draft could not be saved')}</FieldError>
       ) : null}

@@ -3,13 +3,13 @@ import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { ErrorCard, LoadingCards } from '@web/components/ui/card-states';
+import { RegionCard } from '@web/components/ui/region-card';
 import { isApiError } from '@web/lib/api-client';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Send from 'lucide-react/icons/send';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useDecisionPanel } from '../api/decision-queries';
-import { DecisionCard } from './decision-card';
 import { DecisionForm, InForce } from './decision-form';
 import { DecisionHistory } from './decision-history';
 import { EvidenceComparison, EvidenceNow } from './evidence-comparison';
@@ -59,11 +59,11 @@ function PanelBody({ panel }: { panel: DecisionPanel }) {
         />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <DecisionCard title="Decision" description="A draft changes nothing until it is released">
+        <RegionCard title="Decision" description="A draft changes nothing until it is released">
           <InForce panel={panel} />
           <DecisionForm key={panel.draft?.id ?? 'none'} panel={panel} />
-        </DecisionCard>
-        <DecisionCard
+        </RegionCard>
+        <RegionCard
           title="Evidence"
           description="The figures each decision was set on, beside today's; changed ones are highlighted"
         >
@@ -72,18 +72,18 @@ function PanelBody({ panel }: { panel: DecisionPanel }) {
           ) : (
             <EvidenceNow evidence={panel.evidenceNow} />
           )}
-        </DecisionCard>
+        </RegionCard>
       </div>
-      <DecisionCard title="History" description="Every revision, newest first">
+      <RegionCard title="History" description="Every revision, newest first">
         <DecisionHistory history={panel.history} />
-      </DecisionCard>
+      </RegionCard>
       <div className="grid gap-6 xl:grid-cols-2">
-        <DecisionCard title="Letter" description="What the owner's letter says beside the outcome">
+        <RegionCard title="Letter" description="What the owner's letter says beside the outcome">
           <LetterEditor opportunityId={opportunity.id} />
-        </DecisionCard>
-        <DecisionCard title="Preview" description="Exactly what the owner would receive">
+        </RegionCard>
+        <RegionCard title="Preview" description="Exactly what the owner would receive">
           <LetterPreview opportunityId={opportunity.id} hasDecision={hasDecision} />
-        </DecisionCard>
+        </RegionCard>
       </div>
       <ReleaseDialog
         open={isReleasing}

@@ -2,6 +2,7 @@ import type { ReleaseResult } from '@shared/decision-schemas';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { ErrorCard, LoadingCards } from '@web/components/ui/card-states';
+import { RegionCard } from '@web/components/ui/region-card';
 import { countOf } from '@web/lib/count-of';
 import Gavel from 'lucide-react/icons/gavel';
 import Send from 'lucide-react/icons/send';
@@ -9,7 +10,6 @@ import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useDecisions } from '../api/decision-queries';
 import { decisionRowsOf, proposalText } from '../lib/decision-rows';
-import { DecisionCard } from './decision-card';
 import { DecisionsTable } from './decisions-table';
 import { ReleaseDialog } from './release-dialog';
 import { WaitlistCard } from './waitlist-card';
@@ -79,7 +79,7 @@ export function DecisionsView() {
         <NoDecisions />
       ) : (
         <>
-          <DecisionCard
+          <RegionCard
             title="Outcomes"
             description={`${countOf(decisions.data.acceptedCount, 'opportunity', 'opportunities')} accepted, ${countOf(draftCount, 'draft')} to release`}
             actions={
@@ -90,7 +90,7 @@ export function DecisionsView() {
             }
           >
             <DecisionsTable rows={rows} />
-          </DecisionCard>
+          </RegionCard>
           <WaitlistCard rows={rows} waitlist={decisions.data.waitlist} />
         </>
       )}

@@ -1,11 +1,11 @@
 import { Button } from '@web/components/ui/button';
 import { OutcomeBadge } from '@web/components/ui/outcome-badge';
+import { RegionCard } from '@web/components/ui/region-card';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import { useRef, useState } from 'react';
 import { useReorderWaitlist } from '../api/decision-queries';
 import { type DecisionRow, moveId, waitlistRows } from '../lib/decision-rows';
-import { DecisionCard } from './decision-card';
 
 /**
  * The waitlist in order; Move up and Move down send the whole new order (PATCH). The new order
@@ -42,7 +42,7 @@ export function WaitlistCard({
   }
 
   return (
-    <DecisionCard
+    <RegionCard
       title="Waitlist"
       description="Who moves up first when an accepted opportunity withdraws"
     >
@@ -90,6 +90,6 @@ export function WaitlistCard({
           ))}
         </ol>
       )}
-    </DecisionCard>
+    </RegionCard>
   );
 }

@@ -1,20 +1,10 @@
-import {
-  DECISION_OUTCOMES,
-  type DecisionOutcome,
-  OUTCOME_LABELS,
-  RATIONALE_MAX,
-} from '@shared/decisions';
+import { isDecisionOutcome } from '@shared/decisions';
+import { DecisionFields } from '@web/components/ui/decision-fields';
 import { DialogForm, FormDialog } from '@web/components/ui/form-dialog';
-import { FormField } from '@web/components/ui/form-field';
-import { NativeSelect } from '@web/components/ui/native-select';
-import { Textarea } from '@web/components/ui/textarea';
 import { errorMessageOf } from '@web/lib/api-client';
 import { countOf } from '@web/lib/count-of';
 import { type FormEvent, useState } from 'react';
 import { useBulkDecide } from '../api/results-queries';
-
-const isOutcome = (value: string): value is DecisionOutcome =>
-  (DECISION_OUTCOMES as readonly string[]).includes(value);
 
 function BulkDecideForm({ ids, onDone }: { ids: string[]; onDone: (isSaved: boolean) => void }) {
   const decide = useBulkDecide();
@@ -24,7 +14,7 @@ function BulkDecideForm({ ids, onDone }: { ids: string[]; onDone: (isSaved: bool
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!isOutcome(outcome)) {
+    if (!isDecisionOutcome(outcome)) {
       setOutcomeError('Choose an outcome');
       return;
     }
@@ -42,37 +32,14 @@ function BulkDecideForm({ ids, onDone }: { ids: string[]; onDone: (isSaved: bool
         decide.isError ? errorMessageOf(decide.error, 'The drafts could not be saved') : undefined
       }
     >
-      <FormField id="bulk-decision-outcome" label="Outcome" error={outcomeError}>
-        {(control) => (
-          <NativeSelect
-            {...control}
-            value={outcome}
-            onChange={(event) => setOutcome(event.target.value)}
-          >
-            <option value="">Choose an outcome</option>
-            {DECISION_OUTCOMES.map((value) => (
-              <option key={value} value={value}>
-                {OUTCOME_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      <FormField
-        id="bulk-decision-rationale"
-        label="Rationale (optional)"
-        hint={`${rationale.length}/${RATIONALE_MAX} characters`}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={4}
-            maxLength={RATIONALE_MAX}
-            value={rationale}
-            onChange={(event) => setRationale(event.target.value)}
-          />
-        )}
-      </FormField>
+      <DecisionFields
+        idPrefix="bulk-decision"
+        outcome={outcome}
+        onOutcomeChange={setOutcome}
+        outcomeError={outcomeError}
+        rationale={rationale}
+        onRationaleChange={setRationale}
+      />
     </DialogForm>
   );
 }

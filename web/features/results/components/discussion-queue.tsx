@@ -1,8 +1,8 @@
 import type { DiscussionItem, DiscussionReason, ResultOpportunity } from '@shared/results-schemas';
 import { Badge } from '@web/components/ui/badge';
+import { RegionCard } from '@web/components/ui/region-card';
 import { DISCUSSION_REASON_LABELS, formatScore } from '../lib/results-data';
 import { HelpList } from './help-list';
-import { ResultsCard } from './results-card';
 
 /** The evidence behind one reason, from the opportunity's own numbers. */
 function reasonDetail(reason: DiscussionReason, opportunity: ResultOpportunity | undefined) {
@@ -31,7 +31,7 @@ export function DiscussionQueue({
 }) {
   const byId = new Map(opportunities.map((opportunity) => [opportunity.id, opportunity]));
   return (
-    <ResultsCard
+    <RegionCard
       title="Discussion Queue"
       description="Opportunities to talk through before a decision, most decision-relevant first"
     >
@@ -89,6 +89,6 @@ export function DiscussionQueue({
           },
         ]}
       />
-    </ResultsCard>
+    </RegionCard>
   );
 }

@@ -1,9 +1,9 @@
 import type { Reliability, Results } from '@shared/results-schemas';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
+import { RegionCard } from '@web/components/ui/region-card';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { formatAlpha, RELIABILITY_LABELS } from '../lib/results-data';
 import { HelpList } from './help-list';
-import { ResultsCard } from './results-card';
 import { ScrollTable } from './scroll-table';
 
 const READING_VARIANTS: Record<Reliability['reading'], BadgeVariant> = {
@@ -32,7 +32,7 @@ const NOT_ENOUGH_DATA =
 export function ReliabilityCard({ reliability }: { reliability: Results['reliability'] }) {
   const { composite } = reliability;
   return (
-    <ResultsCard
+    <RegionCard
       title="Panel Reliability"
       description="How far the panel's scores can be trusted to tell opportunities apart"
     >
@@ -87,6 +87,6 @@ export function ReliabilityCard({ reliability }: { reliability: Results['reliabi
           },
         ]}
       />
-    </ResultsCard>
+    </RegionCard>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent } from '@web/components/ui/card';
 import { ErrorCard, LoadingCards } from '@web/components/ui/card-states';
 import { RadioButtonGroup } from '@web/components/ui/radio-button-group';
+import { RegionCard } from '@web/components/ui/region-card';
 import { formatCount } from '@web/lib/format-count';
 import { useDeferredData } from '@web/lib/use-deferred-data';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
@@ -15,7 +16,6 @@ import { RankIntervalChart } from './rank-interval-chart';
 import { useRankingDecisions } from './ranking-decisions';
 import { RankingTable } from './ranking-table';
 import { ReliabilityCard } from './reliability-card';
-import { ResultsCard } from './results-card';
 import { ReviewerCalibrationTable } from './reviewer-calibration-table';
 
 function NoReviews() {
@@ -80,7 +80,7 @@ const ResultsBody = memo(function ResultsBody({ results }: { results: Results })
   const percent = Math.round(results.meta.intervalLevel * 100);
   return (
     <div className="space-y-6">
-      <ResultsCard
+      <RegionCard
         title="Ranking"
         description="Published opportunities with at least one review, best first; unreviewed ones last"
         actions={
@@ -102,7 +102,7 @@ const ResultsBody = memo(function ResultsBody({ results }: { results: Results })
         {decisions.controls}
         <RankingTable rows={decisions.shownRows} basis={shown} decisions={decisions.columns} />
         <HelpList items={rankingHelp(results)} />
-      </ResultsCard>
+      </RegionCard>
 
       {/*
         Below the ranking: laid out when scrolled near (content-visibility), so that the first
@@ -111,12 +111,12 @@ const ResultsBody = memo(function ResultsBody({ results }: { results: Results })
         input in a skipped part makes the browser lay all of it out anyway, in a task of its own
         after the first paint (decision 0026).
       */}
-      <ResultsCard
+      <RegionCard
         title="Rank Intervals"
         description={`Where each opportunity could rank (${percent}% interval) in the ${shown} ranking: overlapping bars are not clearly different`}
       >
         <RankIntervalChart rows={rows} basis={shown} intervalLevel={results.meta.intervalLevel} />
-      </ResultsCard>
+      </RegionCard>
 
       <div className="space-y-6 [contain-intrinsic-size:auto_1600px] [content-visibility:auto]">
         <div className="grid gap-6 lg:grid-cols-2">

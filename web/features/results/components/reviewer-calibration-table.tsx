@@ -1,11 +1,11 @@
 import type { ResultReviewer } from '@shared/results-schemas';
+import { RegionCard } from '@web/components/ui/region-card';
 import { TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { WindowedTableBody, windowedRowCount } from '@web/components/ui/windowed-table-body';
 import { memo } from 'react';
 import { formatAgreement, formatOffset, REVIEWER_FLAG_LABELS } from '../lib/results-data';
 import { FlagBadges } from './flag-badges';
 import { HelpList } from './help-list';
-import { ResultsCard } from './results-card';
 import { ScrollTable } from './scroll-table';
 
 function offsetWords(offset: number | null): string | null {
@@ -64,7 +64,7 @@ export const ReviewerCalibrationTable = memo(function ReviewerCalibrationTable({
   reviewers: ResultReviewer[];
 }) {
   return (
-    <ResultsCard
+    <RegionCard
       title="Reviewer Calibration"
       description="Who scores higher or lower than the rest of the panel, and who follows it"
     >
@@ -115,6 +115,6 @@ export const ReviewerCalibrationTable = memo(function ReviewerCalibrationTable({
           },
         ]}
       />
-    </ResultsCard>
+    </RegionCard>
   );
 });

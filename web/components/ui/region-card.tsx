@@ -2,8 +2,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { cn } from '@web/lib/cn';
 import { type ReactNode, useId } from 'react';
 
-/** A titled card (a region named by its title) around one part of the Results screen. */
-export function ResultsCard({
+/**
+ * A titled card (a region named by its title) around one part of a screen: Results and the
+ * decision screens.
+ */
+export function RegionCard({
   title,
   description,
   actions,
@@ -24,7 +27,7 @@ export function ResultsCard({
           <CardTitle id={titleId}>{title}</CardTitle>
           {description ? <CardDescription>{description}</CardDescription> : null}
         </div>
-        {actions ? <div className="shrink-0">{actions}</div> : null}
+        {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
       </CardHeader>
       <CardContent className="min-w-0 space-y-4">{children}</CardContent>
     </Card>
