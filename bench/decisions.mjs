@@ -33,6 +33,7 @@ import {
   settleDatabase,
   signIn,
   sleep,
+  summarisePairs,
   withCookie,
 } from './lib.mjs';
 
@@ -459,18 +460,7 @@ export async function decisionsBenchmark(server, { reviewers, rounds, duration, 
     }
   }
   await showDecisions(baseUrl, adminCookie, false);
-  const reviewer = calls.map((call) => {
-    const r = runs[call.name];
-    return {
-      name: call.name,
-      off: median(r.off.map((x) => x.reqPerSec)),
-      on: median(r.on.map((x) => x.reqPerSec)),
-      offP50: median(r.off.map((x) => x.p50)),
-      onP50: median(r.on.map((x) => x.p50)),
-      ratio: median(r.ratios),
-      failures: [...r.off, ...r.on].reduce((sum, x) => sum + x.failures, 0),
-    };
-  });
+  const reviewer = summarisePairs(calls, runs);
   log('');
   log(
     formatTable(

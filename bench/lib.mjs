@@ -333,6 +333,26 @@ export const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/**
+ * The medians of paired rounds of each call with a feature off and on (`runs[name]` holds the
+ * `off` and `on` autocannon results and each round's on / off ratio), for the benchmarks that
+ * compare one feature's cost (--review-clock, --decisions).
+ */
+export function summarisePairs(calls, runs) {
+  return calls.map((call) => {
+    const r = runs[call.name];
+    return {
+      name: call.name,
+      off: median(r.off.map((x) => x.reqPerSec)),
+      on: median(r.on.map((x) => x.reqPerSec)),
+      offP50: median(r.off.map((x) => x.p50)),
+      onP50: median(r.on.map((x) => x.p50)),
+      ratio: median(r.ratios),
+      failures: [...r.off, ...r.on].reduce((sum, x) => sum + x.failures, 0),
+    };
+  });
+}
+
 /** A plain text table: `columns` are [header, align ('l' or 'r')]. */
 export function formatTable(columns, rows) {
   const widths = columns.map(([header], i) =>

@@ -29,6 +29,7 @@ import {
   settleDatabase,
   signIn,
   sleep,
+  summarisePairs,
   withCookie,
 } from './lib.mjs';
 
@@ -160,16 +161,7 @@ export async function reviewClockBenchmark(server, { reviewers, rounds, duration
       );
     }
   }
-  const load = calls.map((call) => {
-    const r = runs[call.name];
-    return {
-      name: call.name,
-      off: median(r.off.map((x) => x.reqPerSec)),
-      on: median(r.on.map((x) => x.reqPerSec)),
-      ratio: median(r.ratios),
-      failures: [...r.off, ...r.on].reduce((sum, x) => sum + x.failures, 0),
-    };
-  });
+  const load = summarisePairs(calls, runs);
   log('');
   log(
     formatTable(
