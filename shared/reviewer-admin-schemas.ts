@@ -34,7 +34,12 @@ export type SetPassword = z.infer<typeof setPasswordSchema>;
 
 export const reviewerIdParamsSchema = z.object({ id: z.uuid('Invalid reviewer id') });
 
-export const emailTypeSchema = z.enum(['new_opportunity', 'review_reminder', 'invitation']);
+export const emailTypeSchema = z.enum([
+  'new_opportunity',
+  'review_reminder',
+  'invitation',
+  'discussion_digest',
+]);
 export const emailStatusSchema = z.enum(['pending', 'sent', 'failed']);
 
 /** The most recent email queued for a reviewer, as the reviewers table shows it. */

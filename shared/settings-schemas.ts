@@ -1,4 +1,10 @@
 import { SHOW_DECISIONS_TO_REVIEWERS } from './decisions';
+import {
+  DIGEST_MINUTES_MESSAGE,
+  DISCUSSION_DIGEST_MINUTES,
+  DISCUSSION_DIGEST_MINUTES_MAX,
+  DISCUSSION_DIGEST_MINUTES_MIN,
+} from './discussion';
 import { REVIEW_DEADLINE, REVIEW_PHASE, REVIEW_REMINDERS } from './review-clock';
 import {
   reviewDeadlineSchema,
@@ -25,8 +31,16 @@ export const SETTING_KEYS = [
   REVIEW_DEADLINE,
   REVIEW_REMINDERS,
   SHOW_DECISIONS_TO_REVIEWERS,
+  DISCUSSION_DIGEST_MINUTES,
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
+
+/** Issue 36: minutes between two digest emails to one person, as text ('5' to '1440'). */
+export const discussionDigestMinutesSchema = z.string(DIGEST_MINUTES_MESSAGE).refine((value) => {
+  if (!/^[0-9]{1,4}$/.test(value)) return false;
+  const minutes = Number(value);
+  return minutes >= DISCUSSION_DIGEST_MINUTES_MIN && minutes <= DISCUSSION_DIGEST_MINUTES_MAX;
+}, DIGEST_MINUTES_MESSAGE);
 
 export const settingValueSchema = z.enum(['true', 'false'], {
   error: "Value must be 'true' or 'false'",
@@ -50,6 +64,7 @@ export const SETTING_VALUE_SCHEMAS = {
   [REVIEW_DEADLINE]: reviewDeadlineSchema,
   [REVIEW_REMINDERS]: reviewRemindersSchema,
   [SHOW_DECISIONS_TO_REVIEWERS]: settingValueSchema,
+  [DISCUSSION_DIGEST_MINUTES]: discussionDigestMinutesSchema,
 } as const satisfies Record<SettingKey, z.ZodType<string>>;
 export type SettingValue = z.infer<(typeof SETTING_VALUE_SCHEMAS)[SettingKey]>;
 

@@ -7,6 +7,7 @@ export const emailType = pgEnum('email_type', [
   'review_reminder',
   'invitation',
   'decision_letter',
+  'discussion_digest',
 ]);
 export const emailStatus = pgEnum('email_status', ['pending', 'sent', 'failed']);
 

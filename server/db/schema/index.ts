@@ -3,6 +3,7 @@ export * from './audit-logs';
 export * from './comments';
 export * from './conflicts';
 export * from './decisions';
+export * from './discussions';
 export * from './email-notifications';
 export * from './images';
 export * from './invitation-tokens';

@@ -113,6 +113,31 @@ second line', 'released', ${admin.id}, ${admin.id},
   await db.execute(sql`
     insert into feedback_letter_items (opportunity_id, reviewer_id, field, text, position)
     values (${opportunity.id}, ${reviewer.id}, 'otherComments', 'redacted 𝄞', 0)`);
+  // Deliberation (issue 36): a resolved thread, an edited post with its history and mention,
+  // a read marker, a sent digest item, the digest state and the meeting.
+  await db.execute(sql`
+    insert into discussion_threads (opportunity_id, state, summary, resolved_by, resolved_at)
+    values (${opportunity.id}, 'resolved', 'Agreed: "fund"
+if the pilot works', ${admin.id}, '2026-12-21T09:00:00.5Z')`);
+  await db.execute(sql`
+    insert into discussion_posts (id, opportunity_id, author_id, body, mentions, created_at, edited_at)
+    values ('0f0f0f0f-0000-4000-8000-000000000036', ${opportunity.id}, ${reviewer.id},
+            'See https://example.test/a?b=1
+@Admin ünïcödé', array[${admin.id}]::uuid[], '2026-12-21T08:00:00Z', '2026-12-21T08:05:00Z')`);
+  await db.execute(sql`
+    insert into discussion_post_revisions (post_id, kind, body, changed_at)
+    values ('0f0f0f0f-0000-4000-8000-000000000036', 'edit', 'first text', '2026-12-21T08:05:00Z')`);
+  await db.execute(sql`
+    insert into discussion_reads (user_id, opportunity_id, last_read_seq)
+    select ${admin.id}, ${opportunity.id}, seq from discussion_posts`);
+  await db.execute(sql`
+    insert into discussion_digest_items (user_id, post_id, reason, sent_at)
+    values (${admin.id}, '0f0f0f0f-0000-4000-8000-000000000036', 'mention', '2026-12-21T08:10:00Z')`);
+  await db.execute(sql`
+    insert into discussion_digest_state (user_id, last_sent_at) values (${admin.id}, '2026-12-21T08:10:00Z')`);
+  await db.execute(sql`
+    insert into meeting_state (id, active, agenda, current_index, version, updated_by)
+    values (1, true, array[${opportunity.id}]::uuid[], 0, 3, ${admin.id})`);
   return { admin, reviewer };
 }
 
@@ -185,6 +210,7 @@ describe('the archive', () => {
     expect(order.indexOf('users')).toBeLessThan(order.indexOf('reviews'));
     expect(order.indexOf('opportunities')).toBeLessThan(order.indexOf('viewer_states'));
     expect(manifest.sequences).toEqual([
+      { table: 'discussion_posts', column: 'seq', lastValue: '1', isCalled: true },
       { table: 'login_attempts', column: 'id', lastValue: '3', isCalled: true },
     ]);
   });

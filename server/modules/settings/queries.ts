@@ -1,4 +1,8 @@
 import { SHOW_DECISIONS_TO_REVIEWERS } from '@shared/decisions';
+import {
+  DISCUSSION_DIGEST_MINUTES,
+  DISCUSSION_DIGEST_MINUTES_DEFAULT,
+} from '@shared/discussion';
 import { REVIEW_DEADLINE, REVIEW_PHASE, REVIEW_REMINDERS } from '@shared/review-clock';
 import type { ReviewAssignmentMode } from '@shared/review-cycle-schemas';
 import {
@@ -29,6 +33,7 @@ export const SETTING_DEFAULTS = {
   [REVIEW_DEADLINE]: '',
   [REVIEW_REMINDERS]: '',
   [SHOW_DECISIONS_TO_REVIEWERS]: 'false',
+  [DISCUSSION_DIGEST_MINUTES]: DISCUSSION_DIGEST_MINUTES_DEFAULT,
 } as const satisfies Record<SettingKey, SettingValue>;
 
 export async function getSettingValue(db: Db, key: SettingKey): Promise<string> {

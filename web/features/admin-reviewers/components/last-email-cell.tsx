@@ -5,6 +5,7 @@ const typeLabels: Record<LastEmail['type'], string> = {
   invitation: 'Invitation',
   review_reminder: 'Reminder',
   new_opportunity: 'New Opportunity',
+  discussion_digest: 'Discussion',
 };
 
 const statusLabels: Record<LastEmail['status'], string> = {
