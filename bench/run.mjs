@@ -34,6 +34,9 @@
 //                         with none and with 50, the panel, the letter editor and the rendered
 //                         letter, the PUT and a release of 50 with letters, and the reviewer's
 //                         list, detail and save with show_decisions_to_reviewers off and on
+//   --discussion          only the figures of issue 36 (bench/discussion.mjs): a thread of 500
+//                         posts written and read in one request, the unread counts, the save
+//                         quiet and while reviewers post, and the digests that follow
 //   --review-cycle        only the figures of issue 18 (bench/review-cycle.mjs): auto-assign's
 //                         preview at N x 50, k = 10, and the reviewer's list, detail and save in
 //                         'assigned' mode next to 'open' mode
@@ -48,6 +51,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { decisionsBenchmark } from './decisions.mjs';
+import { discussionBenchmark } from './discussion.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -85,6 +89,7 @@ const { values: args } = parseArgs({
     'review-cycle': { type: 'boolean', default: false },
     'review-clock': { type: 'boolean', default: false },
     decisions: { type: 'boolean', default: false },
+    discussion: { type: 'boolean', default: false },
     'node-flags': { type: 'string', default: '' },
   },
 });
@@ -845,6 +850,31 @@ async function decisions() {
   });
 }
 
+// --- Deliberation (issue 36) ---------------------------------------------------------------------
+
+async function discussion() {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  await withServer(
+    databaseUrl,
+    'external',
+    async (server) => {
+      const figures = await discussionBenchmark(server, options);
+      writeResults(
+        {
+          kind: 'discussion',
+          at: new Date().toISOString(),
+          database: databaseUrl ? 'external' : 'embedded',
+          options,
+          machine: machine(),
+          ...figures,
+        },
+        options.reviewers === 200 ? 'discussion.json' : `discussion-${options.reviewers}.json`,
+      );
+    },
+    { REVIEW_CLOCK_POLL_SECONDS },
+  );
+}
+
 // --- Backup and restore (issue 20) --------------------------------------------------------------
 
 /** `node dist/server/<command>.js ...args` with `env`; answers its exit code, output and seconds. */
@@ -934,5 +964,6 @@ if (args['embedded-vs-external']) await embeddedVersusExternal();
 else if (args['review-cycle']) await reviewCycle();
 else if (args['review-clock']) await reviewClock();
 else if (args.decisions) await decisions();
+else if (args.discussion) await discussion();
 else await mainBenchmark();
 log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
