@@ -231,7 +231,7 @@ describe('a reviewer mentioning', () => {
         mentions: [panel.eligible.id],
       });
       expect(byId.statusCode).toBe(400);
-      expect(byId.json().message).toBe(`No one can be mentioned as "${panel.eligible.id}"`);
+      expect(byId.json().message).toBe('A mention names no one who can be mentioned here');
     });
 
     it('a label of someone who may not read it: no more than the label in the refusal', async () => {

@@ -62,6 +62,18 @@ function whyNot(reach: Reach): string {
   return `${name} cannot read this thread`;
 }
 
+const LABEL = /^(Admin|Reviewer [A-Z]+)$/;
+
+/**
+ * A handle that names no one. It is repeated to whoever knows names; a reviewer with names hidden
+ * sees it again only when it has the form of a label, so that no refusal carries a name or an id.
+ */
+function unknownHandleMessage(handle: string, viewer: Viewer): string {
+  return seesNames(viewer) || LABEL.test(handle)
+    ? `No one can be mentioned as "${handle}"`
+    : 'A mention names no one who can be mentioned here';
+}
+
 /** The user ids a handle stands for as the viewer knows people; none when it names no one. */
 function idsOfHandle(handle: string, viewer: Viewer, people: readonly ThreadPerson[]): string[] {
   if (seesNames(viewer)) return UUID.test(handle) ? [handle.toLowerCase()] : [];
@@ -101,7 +113,7 @@ export async function resolveMentions(
     if (isSelf) return;
     const path = `mentions.${index}`;
     if (handleIds.length === 0 || handleIds.some((id) => !reach.has(id))) {
-      issues.push({ path, message: `No one can be mentioned as "${handle}"` });
+      issues.push({ path, message: unknownHandleMessage(handle, viewer) });
       return;
     }
     const refused = handleIds.map((id) => reach.get(id)!).find((r) => !r.mayRead);
