@@ -1,5 +1,5 @@
 import { POST_EDIT_WINDOW_MINUTES } from '@shared/discussion';
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   discussionDigestItems,
@@ -18,6 +18,10 @@ type Db = Pick<Database, 'select' | 'selectDistinct' | 'insert' | 'update' | 'ex
 const isInEditWindowSql = sql<boolean>`(${discussionPosts.deletedAt} is null
   and ${discussionPosts.hiddenAt} is null
   and ${discussionPosts.createdAt} + ${sql.raw(`interval '${POST_EDIT_WINDOW_MINUTES} minutes'`)} > now())`;
+
+/** The reader's marker of how far they have read the thread (a left join: none before the first read). */
+const isReadMarkerOf = (userId: string, opportunityId: SQLWrapper) =>
+  and(eq(discussionReads.opportunityId, opportunityId), eq(discussionReads.userId, userId));
 
 export type ThreadHead = {
   opportunityId: string;
@@ -55,13 +59,7 @@ export async function findReadableThread(
     })
     .from(opportunities)
     .leftJoin(discussionThreads, eq(discussionThreads.opportunityId, opportunities.id))
-    .leftJoin(
-      discussionReads,
-      and(
-        eq(discussionReads.opportunityId, opportunities.id),
-        eq(discussionReads.userId, params.userId),
-      ),
-    )
+    .leftJoin(discussionReads, isReadMarkerOf(params.userId, opportunities.id))
     .where(
       and(
         eq(opportunities.id, params.opportunityId),
@@ -360,13 +358,7 @@ export async function listUnreadThreads(
     })
     .from(discussionPosts)
     .innerJoin(opportunities, eq(opportunities.id, discussionPosts.opportunityId))
-    .leftJoin(
-      discussionReads,
-      and(
-        eq(discussionReads.opportunityId, discussionPosts.opportunityId),
-        eq(discussionReads.userId, userId),
-      ),
-    )
+    .leftJoin(discussionReads, isReadMarkerOf(userId, discussionPosts.opportunityId))
     .where(
       and(
         sql`${discussionPosts.authorId} <> ${userId}`,
