@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { auditActorOf } from '../audit/record-audit';
-import { setHidden, setResolved } from './service';
+import { setHidden, setResolved } from './moderation';
 
 /** The admin's moderation of the discussion threads (issue 36), inside the admin scope; audited. */
 export const discussionAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (

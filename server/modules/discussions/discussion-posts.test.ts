@@ -21,7 +21,7 @@ import { unknownId } from '../../test/factories/sequence';
 import { setSetting } from '../../test/factories/settings';
 import { type Method, requestsAs, send, setupSignedInUser } from '../../test/http';
 import { auditRowsFor } from '../../test/queries';
-import { THREAD_ALREADY_OPEN, THREAD_ALREADY_RESOLVED } from './service';
+import { THREAD_ALREADY_OPEN, THREAD_ALREADY_RESOLVED } from './moderation';
 
 // A post's life (issue 36 section 1): written as sent, changed or deleted by its author within
 // the window (by the database's clock: tests backdate created_at rather than wait), hidden by an

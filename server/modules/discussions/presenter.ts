@@ -6,7 +6,8 @@ import type {
 } from '@shared/discussion-schemas';
 import { reviewerLabel } from '../reviewer-workspace/comments-visibility';
 import type { ThreadPerson } from './people';
-import type { PostRow, RevisionRow, ThreadHead } from './queries';
+import type { PostRow, RevisionRow } from './queries';
+import type { ThreadHead } from './thread-queries';
 
 /** Who an answer or a digest is for: what they may learn of the others follows from it. */
 export type Viewer = { userId: string; role: 'admin' | 'reviewer'; showReviewerNames: boolean };

@@ -8,7 +8,6 @@ import {
 import type { DiscussionPost, DiscussionThread, UnreadThreads } from '@shared/discussion-schemas';
 import type { Database } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../http/errors';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { OPPORTUNITY_NOT_FOUND } from '../reviewer-workspace/policy';
 import { resolveMentions } from './mentions';
 import { listThreadPeople } from './people';
@@ -16,24 +15,17 @@ import { presentPost, presentThread, type Viewer } from './presenter';
 import {
   type DigestItem,
   editPost as editPostRow,
-  findReadableThread,
   insertPost,
   insertRevision,
   type LockedPost,
   listEarlierPosters,
   listPosts,
   listRevisions,
-  listUnreadThreads,
   lockPost,
   markPostDeleted,
-  markRead,
-  opportunityExists,
   queueDigestItems,
-  reopenThread as reopenThreadRow,
-  resolveThread as resolveThreadRow,
-  setPostHidden,
-  type ThreadHead,
 } from './queries';
+import { findReadableThread, listUnreadThreads, markRead, type ThreadHead } from './thread-queries';
 
 type Db = Parameters<typeof listPosts>[0];
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -43,11 +35,6 @@ export type PostInput = { body: string; mentions: string[] };
 
 /** Who calls: the signed-in user. */
 export type Caller = { id: string; role: 'admin' | 'reviewer' };
-
-export const THREAD_ALREADY_RESOLVED = 'This discussion is already resolved';
-export const THREAD_ALREADY_OPEN = 'This discussion is already open';
-export const POST_ALREADY_HIDDEN = 'This post is already hidden';
-export const POST_NOT_HIDDEN = 'This post is not hidden';
 
 /** Posts are new for the unread count while someone else wrote them and they are shown. */
 const isNewTo = (
@@ -67,7 +54,7 @@ const viewerOf = (head: ThreadHead, caller: Caller): Viewer => ({
 });
 
 /** The thread the caller may read, or 404 as for an unpublished opportunity. */
-async function readableThreadOrRefuse(
+export async function readableThreadOrRefuse(
   db: Db,
   params: { opportunityId: string; caller: Caller; lock?: boolean },
 ): Promise<ThreadHead> {
@@ -106,7 +93,7 @@ export async function readThread(
 }
 
 /** One post as the caller sees it, read in the transaction that changed it. */
-async function presentOnePost(
+export async function presentOnePost(
   tx: Db,
   params: { head: ThreadHead; caller: Caller; postId: string },
 ): Promise<DiscussionPost> {
@@ -231,77 +218,6 @@ export async function deletePost(
     await insertRevision(tx, { postId: post.id, kind: 'delete', body: post.body });
     await markPostDeleted(tx, post.id);
   });
-}
-
-/** An admin hides a post with a reason, or (reason null) shows it again; audited. */
-export async function setHidden(
-  db: Database,
-  params: { postId: string; reason: string | null; caller: Caller },
-  actor: AuditActor,
-): Promise<DiscussionPost> {
-  const { postId, reason, caller } = params;
-  return db.transaction(async (tx) => {
-    const post = await lockPost(tx, { postId });
-    if (!post) throw notFound(POST_NOT_FOUND);
-    if (post.deletedAt) throw conflict(POST_DELETED_MESSAGE);
-    if (reason !== null && post.hiddenAt) throw conflict(POST_ALREADY_HIDDEN);
-    if (reason === null && !post.hiddenAt) throw conflict(POST_NOT_HIDDEN);
-    await setPostHidden(tx, {
-      postId,
-      hidden: reason === null ? null : { by: caller.id, reason },
-    });
-    await recordAudit(tx, actor, {
-      action: reason === null ? 'discussion.unhide' : 'discussion.hide',
-      entityType: 'discussion_post',
-      entityId: postId,
-      changes: {
-        opportunityId: post.opportunityId,
-        ...(reason === null
-          ? { before: { hiddenReason: post.hiddenReason }, after: { hidden: false } }
-          : { before: { hidden: false }, after: { hiddenReason: reason } }),
-      },
-    });
-    const head = await readableThreadOrRefuse(tx, {
-      opportunityId: post.opportunityId,
-      caller,
-    });
-    return presentOnePost(tx, { head, caller, postId });
-  });
-}
-
-/** An admin resolves the thread with a summary, or (summary null) reopens it; audited. */
-export async function setResolved(
-  db: Database,
-  params: { opportunityId: string; summary: string | null; caller: Caller },
-  actor: AuditActor,
-): Promise<DiscussionThread> {
-  const { opportunityId, summary, caller } = params;
-  await db.transaction(async (tx) => {
-    if (!(await opportunityExists(tx, opportunityId))) throw notFound(OPPORTUNITY_NOT_FOUND);
-    if (summary !== null) {
-      const resolved = await resolveThreadRow(tx, { opportunityId, summary, userId: caller.id });
-      if (!resolved) throw conflict(THREAD_ALREADY_RESOLVED);
-      await recordAudit(tx, actor, {
-        action: 'discussion.resolve',
-        entityType: 'opportunity',
-        entityId: opportunityId,
-        changes: { before: { state: 'open' }, after: { state: 'resolved', summary } },
-      });
-    } else {
-      const reopened = await reopenThreadRow(tx, opportunityId);
-      if (!reopened) throw conflict(THREAD_ALREADY_OPEN);
-      await recordAudit(tx, actor, {
-        action: 'discussion.reopen',
-        entityType: 'opportunity',
-        entityId: opportunityId,
-        changes: {
-          before: { state: 'resolved', summary: reopened.summary },
-          after: { state: 'open' },
-        },
-      });
-    }
-  });
-  return readThread(db, { opportunityId, caller, markAsRead: false });
 }
 
 /** GET /api/discussions/unread: the caller's threads with posts new to them, in one statement. */
