@@ -15,6 +15,7 @@ import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
 import { HttpError } from './http/errors';
 import { loggableError } from './http/loggable-error';
+import { discussionRoutes } from './modules/discussions/routes';
 import { imageRoutes } from './modules/images/image-routes';
 import type { AuthCache } from './plugins/auth-cache';
 import { authenticationPlugin } from './plugins/authentication';
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions) {
     await api.register(publicApi, { db });
     await api.register(apiReferenceRoutes);
     await api.register(imageRoutes, { db });
+    await api.register(discussionRoutes, { db });
     await api.register(adminApi, { db, publicUrl: config.publicUrl, prefix: '/api/admin' });
     await api.register(reviewerApi, { db, prefix: '/api/reviewer' });
     if (config.benchFloor) await api.register(benchFloorRoute, { db });

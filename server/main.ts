@@ -6,6 +6,7 @@ import { applyMigrations, withMigrationLock } from './db/migrate';
 import { describeError } from './http/loggable-error';
 import { createLogger, resolveLogFormat } from './log-output';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
+import { startDiscussionDigestWorker } from './modules/discussions/worker';
 import { createMailTransport } from './modules/mail/transport';
 import { startEmailWorker } from './modules/mail/worker';
 import { startReviewClockWorker } from './modules/review-clock/worker';
@@ -75,6 +76,15 @@ async function main() {
     onQueued: () => void emailWorker.runNow(),
   });
 
+  // The discussion digests (issue 36): at most one email per person per discussion_digest_minutes.
+  const discussionDigests = startDiscussionDigestWorker({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    logger: logger.child({ component: 'discussion-digest' }),
+    intervalMs: config.reviewClockPollMs,
+    onQueued: () => void emailWorker.runNow(),
+  });
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -90,6 +100,7 @@ async function main() {
       logger.info('HTTP server closed');
       // The workers finish the job and the email in hand, then the database can go.
       await reviewClock.stop();
+      await discussionDigests.stop();
       await emailWorker.stop();
       logger.info('Email worker stopped');
       await authListener.stop();

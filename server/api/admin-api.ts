@@ -6,6 +6,7 @@ import { backupRoutes } from '../modules/backup/routes';
 import { conflictAdminRoutes } from '../modules/conflicts/admin-routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';
 import { decisionAdminRoutes } from '../modules/decisions/routes';
+import { discussionAdminRoutes } from '../modules/discussions/admin-routes';
 import { exportRoutes } from '../modules/exports/routes';
 import { imageUploadRoutes } from '../modules/images/upload-routes';
 import { invitationAdminRoutes } from '../modules/invitations/admin-routes';
@@ -46,6 +47,7 @@ export const adminApi: FastifyPluginAsyncZod<{ db: Database; publicUrl: string }
     db,
     readResults: async () => (await readResults()).results,
   });
+  await app.register(discussionAdminRoutes, { db });
   await app.register(exportRoutes, {
     db,
     computed: {

@@ -3,6 +3,7 @@ import { isStorableText } from '@shared/text';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../test/build-test-app';
+import { createPost } from '../test/factories/discussions';
 import { createImage } from '../test/factories/images';
 import { createOpportunity } from '../test/factories/opportunities';
 import { SAMPLE_SCORES } from '../test/factories/reviews';
@@ -36,6 +37,12 @@ const TABLES = [
   'decision_waitlist',
   'feedback_letters',
   'feedback_letter_items',
+  'discussion_threads',
+  'discussion_posts',
+  'discussion_post_revisions',
+  'discussion_reads',
+  'discussion_digest_items',
+  'discussion_digest_state',
   // Not `session`: reading a session may move its idle expiry forward, whatever the answer.
 ] as const;
 type Snapshot = Record<(typeof TABLES)[number], string>;
@@ -200,6 +207,7 @@ const hostileSegment = fc.oneof(
 // --- Fixtures -----------------------------------------------------------------------------------
 
 let adminCookie: string;
+let adminId: string;
 let reviewerCookie: string;
 let opportunityId: string;
 let victimId: string;
@@ -208,10 +216,15 @@ let reviewerId: string;
 /** Opportunities of their own for the conflict calls, so that the saves above stay open. */
 let declaredConflictOpportunityId: string;
 let recordedConflictOpportunityId: string;
+/** Discussion posts (issue 36): the admin's own to edit, a reviewer's to hide. */
+let ownPostId: string;
+let hideablePostId: string;
 let casesRun = 0;
 
 beforeAll(async () => {
-  adminCookie = (await createSignedInUser(ctx.app, ctx.db, 'admin')).cookie;
+  const admin = await createSignedInUser(ctx.app, ctx.db, 'admin');
+  adminCookie = admin.cookie;
+  adminId = admin.user.id;
   const reviewer = await createSignedInUser(ctx.app, ctx.db, 'reviewer');
   reviewerCookie = reviewer.cookie;
   reviewerId = reviewer.user.id;
@@ -220,6 +233,8 @@ beforeAll(async () => {
   recordedConflictOpportunityId = (await createOpportunity(ctx.db)).id;
   victimId = (await createUser(ctx.db)).id;
   imageId = (await createImage(ctx.db, { width: 40, height: 40 })).id;
+  ownPostId = (await createPost(ctx.db, { opportunityId, authorId: adminId })).id;
+  hideablePostId = (await createPost(ctx.db, { opportunityId, authorId: reviewerId })).id;
 });
 
 afterAll(() => {
@@ -431,6 +446,30 @@ const ENDPOINTS: Record<string, Endpoint> = {
     cookie: () => adminCookie,
     valid: () => ({ message: 'Thank you', includeBand: true, items: [] }),
   },
+  'POST /api/opportunities/:id/discussion': {
+    method: 'POST',
+    url: () => `/api/opportunities/${opportunityId}/discussion`,
+    cookie: () => adminCookie,
+    valid: () => ({ body: 'A view on it', mentions: [reviewerId] }),
+  },
+  'PATCH /api/opportunities/:id/discussion/posts/:postId': {
+    method: 'PATCH',
+    url: () => `/api/opportunities/${opportunityId}/discussion/posts/${ownPostId}`,
+    cookie: () => adminCookie,
+    valid: () => ({ body: 'An edited view', mentions: [] }),
+  },
+  'POST /api/admin/discussion/posts/:postId/hide': {
+    method: 'POST',
+    url: () => `/api/admin/discussion/posts/${hideablePostId}/hide`,
+    cookie: () => adminCookie,
+    valid: () => ({ reason: 'Off-topic' }),
+  },
+  'POST /api/admin/opportunities/:id/discussion/resolve': {
+    method: 'POST',
+    url: () => `/api/admin/opportunities/${opportunityId}/discussion/resolve`,
+    cookie: () => adminCookie,
+    valid: () => ({ summary: 'Agreed: fund the pilot' }),
+  },
 };
 
 async function send(endpoint: Endpoint, payload: string) {
@@ -609,6 +648,7 @@ describe('deeply nested JSON', () => {
 });
 
 describe('generated path parameters', () => {
+  // 30 requests and snapshots per route with a parameter: the time grows with the API.
   it('every route with a parameter: no 5xx, and a refusal changes nothing', async () => {
     const routes = ctx.app.declaredRoutes.filter(
       (route) => route.url.includes(':') && route.method !== 'HEAD',
@@ -638,7 +678,7 @@ describe('generated path parameters', () => {
         { numRuns: 30 },
       );
     }
-  });
+  }, 120_000);
 });
 
 // Text that PostgreSQL can hold: anything but NUL and lone surrogates, hostile payloads included.
@@ -678,6 +718,34 @@ describe('accepted text comes back byte-identical', () => {
           expect(reload.json().userComment).toMatchObject(fields);
         },
       ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('discussion posts: the body as sent, in the answer and on reload', async () => {
+    const body = storableText.filter((text) => text.trim() !== '' && text.length <= 5000);
+    await fc.assert(
+      fc.asyncProperty(body, async (text) => {
+        casesRun++;
+        const url = `/api/opportunities/${opportunityId}/discussion`;
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url,
+          payload: { body: text },
+          headers: { cookie: reviewerCookie },
+        });
+        expect(response.statusCode).toBe(201);
+        expect(response.json().body).toBe(text);
+        const reload = await ctx.app.inject({
+          method: 'GET',
+          url,
+          headers: { cookie: adminCookie },
+        });
+        const stored = reload
+          .json()
+          .posts.find((post: { id: string }) => post.id === response.json().id);
+        expect(stored.body).toBe(text);
+      }),
       { numRuns: 80 },
     );
   });

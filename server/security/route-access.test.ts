@@ -171,6 +171,8 @@ function fillPath(route: { method: string; url: string }) {
       return route.method === 'DELETE' ? params.deletedOpportunity : params.opportunity;
     }
     if (url.startsWith('/api/reviewer/opportunities/')) return params.publishedOpportunity;
+    // A discussion thread (issue 36): one a reviewer may read.
+    if (url.startsWith('/api/opportunities/')) return params.publishedOpportunity;
     if (url.startsWith('/api/admin/reviewers/')) return params.reviewer;
     if (url.startsWith('/api/images/')) return params.image;
     return randomUUID();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, invitationEmail, newOpportunityEmail, reviewReminderEmail } from './templates';
+import {
+  discussionDigestEmail,
+  escapeHtml,
+  invitationEmail,
+  newOpportunityEmail,
+  reviewReminderEmail,
+} from './templates';
 
 describe('email templates', () => {
   it('escape user content in the HTML part and keep it readable in the text part', () => {
@@ -57,5 +63,51 @@ describe('email templates', () => {
 
   it('escapeHtml covers the five special characters', () => {
     expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
+  });
+
+  it('a discussion digest: each thread with its posts quoted under their authors, and its link', () => {
+    const email = discussionDigestEmail({
+      name: 'Rae',
+      minutes: 15,
+      threads: [
+        {
+          number: 3,
+          title: 'Heat <pumps>\r\nBcc: x@example.test',
+          link: 'http://assay.test/reviewer/opportunities/o3#discussion',
+          posts: [
+            { author: 'Reviewer B', body: 'Costs?\nAnd <b>risks</b>', mentionsYou: false },
+            { author: 'Admin', body: 'Rae, your view', mentionsYou: true },
+          ],
+        },
+        {
+          number: 9,
+          title: 'Wind',
+          link: 'http://assay.test/reviewer/opportunities/o9#discussion',
+          posts: [{ author: 'Reviewer A', body: 'Agreed', mentionsYou: false }],
+        },
+      ],
+    });
+    expect(email.subject).toBe('Assay: 3 new posts in 2 discussions');
+    expect(email.text).toContain('Reviewer B wrote:\n\n> Costs?\n> And <b>risks</b>');
+    expect(email.text).toContain('Admin mentioned you:\n\n> Rae, your view');
+    expect(email.text).toContain(
+      'Open the discussion of #9: http://assay.test/reviewer/opportunities/o9#discussion',
+    );
+    expect(email.html).toContain('Costs?<br>And &lt;b&gt;risks&lt;/b&gt;');
+    expect(email.html).toContain('Heat &lt;pumps&gt;');
+    expect(email.html).not.toContain('<b>risks');
+    const one = discussionDigestEmail({
+      name: 'Rae',
+      minutes: 15,
+      threads: [
+        {
+          number: 3,
+          title: 'Heat\r\npumps',
+          link: 'l',
+          posts: [{ author: 'Admin', body: 'x', mentionsYou: false }],
+        },
+      ],
+    });
+    expect(one.subject).toBe('Assay: 1 new post in the discussion of #3 Heat pumps');
   });
 });

@@ -210,3 +210,48 @@ export function decisionLetterEmail(input: {
     blocks,
   );
 }
+
+/** A post as a digest quotes it: its author as the recipient knows them, and its text. */
+export type DigestPost = { author: string; body: string; mentionsYou: boolean };
+
+/**
+ * The discussion digest (issue 36): the threads with posts new to the recipient since their last
+ * digest, each post quoted under its author's name or label as the recipient would see it in the
+ * thread, and a link to each thread.
+ */
+export function discussionDigestEmail(input: {
+  name: string;
+  threads: ReadonlyArray<{
+    number: number;
+    title: string;
+    link: string;
+    posts: readonly DigestPost[];
+  }>;
+  /** discussion_digest_minutes: the most often these come. */
+  minutes: number;
+}): EmailContent {
+  const postCount = input.threads.reduce((n, thread) => n + thread.posts.length, 0);
+  const what = postCount === 1 ? '1 new post' : `${postCount} new posts`;
+  const [first] = input.threads;
+  const where =
+    input.threads.length === 1
+      ? `the discussion of #${first!.number} ${first!.title}`
+      : `${input.threads.length} discussions`;
+  const blocks: Block[] = [
+    { text: `There ${postCount === 1 ? 'is' : 'are'} ${what} in ${where}.` },
+  ];
+  for (const thread of input.threads) {
+    blocks.push({ text: `#${thread.number} ${thread.title}` });
+    for (const post of thread.posts) {
+      blocks.push(
+        { text: `${post.author}${post.mentionsYou ? ' mentioned you' : ' wrote'}:` },
+        { quote: post.body },
+      );
+    }
+    blocks.push({ link: thread.link, label: `Open the discussion of #${thread.number}` });
+  }
+  blocks.push({
+    text: `You get at most one of these emails every ${input.minutes} minutes, about posts that mention you or threads you posted on.`,
+  });
+  return render(`${PRODUCT_NAME}: ${what} in ${where}`, `Hello ${input.name},`, blocks);
+}
