@@ -16,6 +16,8 @@ import type { Database } from './db/client';
 import { HttpError } from './http/errors';
 import { loggableError } from './http/loggable-error';
 import { imageRoutes } from './modules/images/image-routes';
+import { createResultsReader } from './modules/results/results-reader';
+import { createResultsThread } from './modules/results/results-thread';
 import type { AuthCache } from './plugins/auth-cache';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -189,7 +191,17 @@ export async function buildApp(options: AppOptions) {
     await api.register(publicApi, { db });
     await api.register(apiReferenceRoutes);
     await api.register(imageRoutes, { db });
-    await api.register(adminApi, { db, publicUrl: config.publicUrl, prefix: '/api/admin' });
+    // The results screen, its export, the decisions and the meeting view share one computation,
+    // run on a worker thread (decision 0010, "Serving the results").
+    const resultsThread = createResultsThread();
+    api.addHook('onClose', () => resultsThread.close());
+    const readResults = createResultsReader(db, resultsThread.compute);
+    await api.register(adminApi, {
+      db,
+      publicUrl: config.publicUrl,
+      readResults,
+      prefix: '/api/admin',
+    });
     await api.register(reviewerApi, { db, prefix: '/api/reviewer' });
     if (config.benchFloor) await api.register(benchFloorRoute, { db });
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isStorableText } from '@shared/text';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meetingState } from '../db/schema/index';
 import { setupTestApp } from '../test/build-test-app';
 import { createImage } from '../test/factories/images';
 import { createOpportunity } from '../test/factories/opportunities';
@@ -36,6 +37,7 @@ const TABLES = [
   'decision_waitlist',
   'feedback_letters',
   'feedback_letter_items',
+  'meeting_state',
   // Not `session`: reading a session may move its idle expiry forward, whatever the answer.
 ] as const;
 type Snapshot = Record<(typeof TABLES)[number], string>;
@@ -220,6 +222,8 @@ beforeAll(async () => {
   recordedConflictOpportunityId = (await createOpportunity(ctx.db)).id;
   victimId = (await createUser(ctx.db)).id;
   imageId = (await createImage(ctx.db, { width: 40, height: 40 })).id;
+  // A meeting in progress, so that a valid move reaches its change.
+  await ctx.db.insert(meetingState).values({ active: true, agenda: [opportunityId] });
 });
 
 afterAll(() => {
@@ -424,6 +428,18 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => '/api/admin/decisions/waitlist',
     cookie: () => adminCookie,
     valid: () => ({ ids: [] }),
+  },
+  'PUT /api/admin/meeting': {
+    method: 'PUT',
+    url: () => '/api/admin/meeting',
+    cookie: () => adminCookie,
+    valid: () => ({ agenda: [opportunityId] }),
+  },
+  'POST /api/admin/meeting/current': {
+    method: 'POST',
+    url: () => '/api/admin/meeting/current',
+    cookie: () => adminCookie,
+    valid: () => ({ index: 0 }),
   },
   'PUT /api/admin/opportunities/:id/letter': {
     method: 'PUT',
