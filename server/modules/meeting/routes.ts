@@ -69,22 +69,25 @@ export const meetingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      reply.code(200).type(EVENT_STREAM_TYPE).headers(EVENT_STREAM_HEADERS);
-      if (request.method === 'HEAD') return sendAsIs(reply, '');
+      const streamReply = () =>
+        reply.code(200).type(EVENT_STREAM_TYPE).headers(EVENT_STREAM_HEADERS);
+      if (request.method === 'HEAD') return sendAsIs(streamReply(), '');
       const stream = openEventStream(() => {
         open.delete(stream);
         unsubscribe();
       });
+      // Subscribed before the version is read: a change committed in between is announced.
       const unsubscribe = events.subscribe((version) => stream.announce(version));
       try {
         stream.announceFirst(await readMeetingVersion(db));
       } catch (error) {
+        // Answered as any failed read (a 503 while the database is away), in JSON.
         stream.stream.destroy();
         throw error;
       }
       open.add(stream);
       if (closing) stream.end();
-      return sendAsIs(reply, stream.stream);
+      return sendAsIs(streamReply(), stream.stream);
     },
   );
 };
