@@ -17,6 +17,11 @@ import { HttpError } from './http/errors';
 import { loggableError } from './http/loggable-error';
 import { discussionRoutes } from './modules/discussions/routes';
 import { imageRoutes } from './modules/images/image-routes';
+import { createMeetingEvents, type MeetingEvents } from './modules/meeting/meeting-events';
+import { readMeetingVersion } from './modules/meeting/queries';
+import { meetingRoutes } from './modules/meeting/routes';
+import { createResultsReader } from './modules/results/results-reader';
+import { createResultsThread } from './modules/results/results-thread';
 import type { AuthCache } from './plugins/auth-cache';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -34,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api method and path with its declared access, as registered (see route-access.ts). */
     declaredRoutes: readonly DeclaredRoute[];
+    /** This instance's listener of the meeting's changes (modules/meeting/meeting-events.ts). */
+    meetingEvents: MeetingEvents;
   }
 }
 
@@ -175,6 +182,15 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
 
+  // One LISTEN connection per instance, opened by the first meeting page that subscribes.
+  const meetingEvents = createMeetingEvents({
+    connection: db.$client.options,
+    readVersion: () => readMeetingVersion(db),
+    log: app.log,
+  });
+  app.decorate('meetingEvents', meetingEvents);
+  app.addHook('onClose', () => meetingEvents.stop());
+
   await app.register(async (api) => {
     await api.register(responseCompressionPlugin);
     await api.register(sessionsPlugin, {
@@ -191,7 +207,22 @@ export async function buildApp(options: AppOptions) {
     await api.register(apiReferenceRoutes);
     await api.register(imageRoutes, { db });
     await api.register(discussionRoutes, { db });
-    await api.register(adminApi, { db, publicUrl: config.publicUrl, prefix: '/api/admin' });
+    // The results screen, its export, the decisions and the meeting view share one computation,
+    // run on a worker thread (decision 0010, "Serving the results").
+    const resultsThread = createResultsThread();
+    api.addHook('onClose', () => resultsThread.close());
+    const readResults = createResultsReader(db, resultsThread.compute);
+    await api.register(meetingRoutes, {
+      db,
+      readResults: async () => (await readResults()).results,
+      events: meetingEvents,
+    });
+    await api.register(adminApi, {
+      db,
+      publicUrl: config.publicUrl,
+      readResults,
+      prefix: '/api/admin',
+    });
     await api.register(reviewerApi, { db, prefix: '/api/reviewer' });
     if (config.benchFloor) await api.register(benchFloorRoute, { db });
   });

@@ -10,21 +10,25 @@ import { discussionAdminRoutes } from '../modules/discussions/admin-routes';
 import { exportRoutes } from '../modules/exports/routes';
 import { imageUploadRoutes } from '../modules/images/upload-routes';
 import { invitationAdminRoutes } from '../modules/invitations/admin-routes';
+import { meetingAdminRoutes } from '../modules/meeting/admin-routes';
 import { opportunityAdminRoutes } from '../modules/opportunities/routes';
 import { resultsCsv } from '../modules/results/results-csv';
-import { createResultsReader } from '../modules/results/results-reader';
-import { createResultsThread } from '../modules/results/results-thread';
+import type { ResultsRun } from '../modules/results/results-reader';
 import { resultsRoutes } from '../modules/results/routes';
 import { reviewClockAdminRoutes } from '../modules/review-clock/routes';
 import { reviewerAdminRoutes } from '../modules/reviewers/routes';
 import { settingsRoutes } from '../modules/settings/routes';
 import { guardScope } from '../plugins/authentication';
 
-/** Everything under /api/admin: the scope guard admits active admins only. */
-export const adminApi: FastifyPluginAsyncZod<{ db: Database; publicUrl: string }> = async (
-  app,
-  { db, publicUrl },
-) => {
+/**
+ * Everything under /api/admin: the scope guard admits active admins only. `readResults` is the
+ * app's one reader of the results (app.ts), which the meeting view shares.
+ */
+export const adminApi: FastifyPluginAsyncZod<{
+  db: Database;
+  publicUrl: string;
+  readResults: () => Promise<ResultsRun>;
+}> = async (app, { db, publicUrl, readResults }) => {
   guardScope(app, 'admin');
   await app.register(dashboardRoutes, { db });
   await app.register(settingsRoutes, { db });
@@ -37,16 +41,10 @@ export const adminApi: FastifyPluginAsyncZod<{ db: Database; publicUrl: string }
   await app.register(assignmentRoutes, { db, publicUrl });
   await app.register(conflictAdminRoutes, { db });
   await app.register(backupRoutes, { db });
-  // The results screen and the results export share one computation, run on a worker thread
-  // (decision 0010, "Serving the results").
-  const resultsThread = createResultsThread();
-  app.addHook('onClose', () => resultsThread.close());
-  const readResults = createResultsReader(db, resultsThread.compute);
   await app.register(resultsRoutes, { readResults });
-  await app.register(decisionAdminRoutes, {
-    db,
-    readResults: async () => (await readResults()).results,
-  });
+  const readResultsValue = async () => (await readResults()).results;
+  await app.register(decisionAdminRoutes, { db, readResults: readResultsValue });
+  await app.register(meetingAdminRoutes, { db, readResults: readResultsValue });
   await app.register(discussionAdminRoutes, { db });
   await app.register(exportRoutes, {
     db,

@@ -150,6 +150,16 @@ describe('GET /api/openapi.json', () => {
     const exportOp = operation('GET', '/api/admin/export/:type');
     expect(exportOp.responses['200']?.content?.['text/csv; charset=utf-8']).toBeDefined();
   });
+
+  it("describes the meeting's events as a text/event-stream", () => {
+    const events = operation('GET', '/api/meeting/events');
+    expect(Object.keys(events.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+    expect((events as { description?: string }).description).toContain('event: meeting');
+    expect(responseSchema(operation('GET', '/api/meeting'), '200')).toMatchObject({
+      type: 'object',
+      properties: { now: expect.anything(), next: expect.anything() },
+    });
+  });
 });
 
 describe('GET /api/docs', () => {

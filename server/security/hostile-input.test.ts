@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isStorableText } from '@shared/text';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meetingState } from '../db/schema/index';
 import { setupTestApp } from '../test/build-test-app';
 import { createPost } from '../test/factories/discussions';
 import { createImage } from '../test/factories/images';
@@ -43,6 +44,7 @@ const TABLES = [
   'discussion_reads',
   'discussion_digest_items',
   'discussion_digest_state',
+  'meeting_state',
   // Not `session`: reading a session may move its idle expiry forward, whatever the answer.
 ] as const;
 type Snapshot = Record<(typeof TABLES)[number], string>;
@@ -235,6 +237,8 @@ beforeAll(async () => {
   imageId = (await createImage(ctx.db, { width: 40, height: 40 })).id;
   ownPostId = (await createPost(ctx.db, { opportunityId, authorId: adminId })).id;
   hideablePostId = (await createPost(ctx.db, { opportunityId, authorId: reviewerId })).id;
+  // A meeting in progress, so that a valid move reaches its change.
+  await ctx.db.insert(meetingState).values({ active: true, agenda: [opportunityId] });
 });
 
 afterAll(() => {
@@ -439,6 +443,18 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => '/api/admin/decisions/waitlist',
     cookie: () => adminCookie,
     valid: () => ({ ids: [] }),
+  },
+  'PUT /api/admin/meeting': {
+    method: 'PUT',
+    url: () => '/api/admin/meeting',
+    cookie: () => adminCookie,
+    valid: () => ({ agenda: [opportunityId] }),
+  },
+  'POST /api/admin/meeting/current': {
+    method: 'POST',
+    url: () => '/api/admin/meeting/current',
+    cookie: () => adminCookie,
+    valid: () => ({ index: 0 }),
   },
   'PUT /api/admin/opportunities/:id/letter': {
     method: 'PUT',

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { decisions, users } from '../db/schema/index';
+import { MEETING_EVENTS_PATH } from '../modules/meeting/routes';
 import { guardScope } from '../plugins/authentication';
 import type { Access, DeclaredRoute } from '../plugins/route-access';
 import { enforceRouteAccess } from '../plugins/route-access';
@@ -100,6 +101,9 @@ function registeredApiRoutes(tree: string) {
 }
 
 const keyOf = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+/** Routes answering an event stream, which stays open: their answer is taken at its headers. */
+const EVENT_STREAMS = new Set([`GET ${MEETING_EVENTS_PATH}`]);
 
 let userIds: Record<Exclude<Principal, 'anonymous'>, string>;
 let templateCookie: { cookie: string };
@@ -206,11 +210,15 @@ describe('access to every registered /api route', () => {
       }
       for (const principal of PRINCIPALS) {
         const cookie = await cookieOf(principal);
+        const isStream = EVENT_STREAMS.has(keyOf(route));
         const response = await ctx.app.inject({
           method: route.method as 'GET',
           url: fillPath(route),
           headers: cookie ? { cookie } : {},
+          payloadAsStream: isStream,
         });
+        // The server ends the stream when the app closes.
+        if (isStream) response.stream().destroy();
         checked++;
         const status = response.statusCode;
         const expected = EXPECTED[access][principal];

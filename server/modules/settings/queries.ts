@@ -1,8 +1,5 @@
 import { SHOW_DECISIONS_TO_REVIEWERS } from '@shared/decisions';
-import {
-  DISCUSSION_DIGEST_MINUTES,
-  DISCUSSION_DIGEST_MINUTES_DEFAULT,
-} from '@shared/discussion';
+import { DISCUSSION_DIGEST_MINUTES, DISCUSSION_DIGEST_MINUTES_DEFAULT } from '@shared/discussion';
 import { REVIEW_DEADLINE, REVIEW_PHASE, REVIEW_REMINDERS } from '@shared/review-clock';
 import type { ReviewAssignmentMode } from '@shared/review-cycle-schemas';
 import {
