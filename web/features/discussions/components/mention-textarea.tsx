@@ -124,8 +124,16 @@ export function MentionTextarea({
         aria-controls={isOpen ? listId : undefined}
         aria-activedescendant={isOpen ? optionId(activeIndex) : undefined}
         onChange={(event) => {
-          setCaret(event.target.selectionStart);
-          onValueChange(event.target.value);
+          const { value: next, selectionStart } = event.target;
+          setCaret(selectionStart);
+          // A new `@` typed (or the dismissed one gone) opens the list again.
+          if (
+            next[selectionStart - 1] === '@' ||
+            (dismissedAt !== null && next[dismissedAt] !== '@')
+          ) {
+            setDismissedAt(null);
+          }
+          onValueChange(next);
         }}
         onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
         onBlur={() => setCaret(null)}
