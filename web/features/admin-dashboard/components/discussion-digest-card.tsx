@@ -104,9 +104,9 @@ export function DiscussionDigestCard() {
   // A stored value the form cannot take (none yet, say) starts from the default.
   const start = (saved && parseDigestMinutes(saved)) ?? DISCUSSION_DIGEST_MINUTES_DEFAULT;
   return (
-    <Card>
+    <Card role="region" aria-labelledby="discussion-digest-title">
       <CardHeader>
-        <CardTitle>Discussion</CardTitle>
+        <CardTitle id="discussion-digest-title">Discussion</CardTitle>
         <CardDescription>Email digests of the panel's discussions</CardDescription>
       </CardHeader>
       <CardContent>
