@@ -127,7 +127,7 @@ describe('a part loaded after its page (React.lazy outside the routes)', () => {
     [panel]: [alertDialog, panelOnly, card],
   });
   // The slot imports the panel with import(): the panel is a root of its own.
-  parts.getModuleInfo(panel)!.dynamicImporters.push(slot);
+  (parts.getModuleInfo(panel)!.dynamicImporters as string[]).push(slot);
 
   it('keeps its own code, and lets the pages alone place what it shares with them', () => {
     expect(chunkGroup(panel, parts)).toBeNull();

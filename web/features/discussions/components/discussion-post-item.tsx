@@ -105,7 +105,7 @@ export const DiscussionPostItem = memo(function DiscussionPostItem({
       aria-labelledby={headingId}
       data-testid="discussion-post"
       data-state={post.state}
-      className="space-y-2 rounded-lg border bg-card p-3 [contain-intrinsic-size:auto_7rem] [content-visibility:auto] sm:p-4"
+      className="flex flex-col gap-2 rounded-lg border bg-card p-3 [contain-intrinsic-size:auto_7rem] [content-visibility:auto] sm:p-4"
     >
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-sm">
         <h3 id={headingId} className="font-semibold">
