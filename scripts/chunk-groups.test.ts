@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   chunkGroup,
+  isPageModule,
   type ModuleGraph,
   type ModuleGraphInfo,
   routeKind,
@@ -111,6 +112,32 @@ describe('chunkGroup', () => {
       // A route's own code (null) may import anything; shared code only the same or more shared.
       if (from !== null) expect(order(to)).toBeLessThanOrEqual(order(from));
     }
+  });
+});
+
+describe('a part loaded after its page (React.lazy outside the routes)', () => {
+  const panel = `${APP}/features/discussions/components/panel.tsx`;
+  const slot = `${APP}/features/discussions/components/panel-slot.tsx`;
+  const alertDialog = `${APP}/components/ui/alert-dialog.tsx`;
+  const panelOnly = `${APP}/features/discussions/components/post.tsx`;
+  const parts = graph({
+    [DASHBOARD]: [alertDialog, table],
+    [RESULTS]: [alertDialog, table, slot],
+    [REVIEWER_DETAIL]: [slot, card],
+    [panel]: [alertDialog, panelOnly, card],
+  });
+  // The slot imports the panel with import(): the panel is a root of its own.
+  (parts.getModuleInfo(panel)!.dynamicImporters as string[]).push(slot);
+
+  it('keeps its own code, and lets the pages alone place what it shares with them', () => {
+    expect(chunkGroup(panel, parts)).toBeNull();
+    expect(chunkGroup(panelOnly, parts)).toBeNull();
+    // Admin pages and the panel (loaded by a reviewer page too): still admin-only at first load.
+    expect(chunkGroup(alertDialog, parts)).toBe('shared-admin');
+    expect(chunkGroup(card, parts)).toBe('shared-reviewer');
+    expect(chunkGroup(slot, parts)).toBe('shared');
+    expect(isPageModule(panel)).toBe(false);
+    expect(isPageModule(REVIEWER_DETAIL)).toBe(true);
   });
 });
 

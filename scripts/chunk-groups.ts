@@ -92,13 +92,27 @@ export function usesSchemas(id: string, graph: ModuleGraph): boolean {
   return isZod(id) || (graph.getModuleInfo(id)?.importedIds ?? []).some(isZod);
 }
 
+/**
+ * Whether a lazily loaded module is a page or a shell (web/app/routes, web/app/layouts), as
+ * opposed to a part that a page loads after its first paint (the discussion panel).
+ */
+export function isPageModule(id: string): boolean {
+  const file = id.replaceAll('\\', '/');
+  return file.includes('/web/app/routes/') || file.includes('/web/app/layouts/');
+}
+
 /** The chunk name for `id`, or null to leave it where the bundler puts it (one route or the entry). */
 export function chunkGroup(id: string, graph: ModuleGraph): string | null {
   const roots = rootsOf(id, graph);
   if (roots.size < 2) return null;
   if (roots.has(ENTRY)) return 'boot';
   if (usesSchemas(id, graph)) return 'schemas';
-  const kinds = new Set([...roots].map(routeKind));
+  // A part loaded after its page has painted does not decide where the code it shares with pages
+  // goes: that code stays in the chunk those pages' first load finds it in, and the part fetches
+  // that chunk when it comes. Counted as a kind of its own, the discussion panel (used by admin
+  // and reviewer pages) moved admin-only dialogs into `shared`, onto every page's first load.
+  const pages = [...roots].filter(isPageModule);
+  const kinds = new Set((pages.length > 0 ? pages : [...roots]).map(routeKind));
   if (kinds.has('login')) return 'forms';
   const [kind] = kinds;
   return kinds.size === 1 ? `shared-${kind}` : 'shared';

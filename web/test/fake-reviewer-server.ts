@@ -6,6 +6,7 @@ import type {
   UserReview,
 } from '@shared/reviewer-schemas';
 import { compositeOf, toNumericText } from '@shared/scoring';
+import type { FakeDiscussionServer } from './fake-discussion-server';
 import {
   dateHeader,
   type FakeRequest,
@@ -43,6 +44,11 @@ type Options = {
    * behaviour. Read at each request, so a test can change it between calls.
    */
   clock?: () => ReviewClock & { now?: string };
+  /**
+   * The discussion calls (issue 36; web/test/fake-discussion-server.ts). Without it they answer
+   * 404, as they did before the discussions existed.
+   */
+  discussion?: FakeDiscussionServer;
   /** Runs before the fake answers; return a response to override it (a failure, a delay). */
   intercept?: (
     request: FakeRequest,
@@ -67,6 +73,8 @@ export function stubReviewerServer(options: Options) {
   const requests = stubSession(reviewerUser, async (request) => {
     const overridden = await options.intercept?.(request);
     if (overridden) return overridden;
+    const discussed = options.discussion?.handle(request);
+    if (discussed) return discussed;
     const { method, url } = request;
     const body = request.body as Record<string, unknown>;
     if (method === 'GET' && url === BASE) return { status: 200, body: opportunities };

@@ -1,15 +1,22 @@
 import { useReviewerSearch } from '@web/components/layout/reviewer-search';
-import { useReviewClock } from '@web/features/reviewer-workspace/api/reviewer-workspace-queries';
+import { useNewPostCounts } from '@web/features/discussions/api/unread-queries';
+import {
+  useReviewClock,
+  useReviewerOpportunities,
+} from '@web/features/reviewer-workspace/api/reviewer-workspace-queries';
 import { OpportunityList } from '@web/features/reviewer-workspace/components/opportunity-list';
 import { ReviewClockNotice } from '@web/features/reviewer-workspace/components/review-clock-notice';
 
 export function OpportunitiesPage() {
   const [search, setSearch] = useReviewerSearch();
   const reviewClock = useReviewClock();
+  // Issue 36: the discussions' new posts are asked for once the list is there, never before it.
+  const list = useReviewerOpportunities();
+  const { counts } = useNewPostCounts({ enabled: list.isSuccess });
   return (
     <div className="space-y-6">
       <ReviewClockNotice {...reviewClock} />
-      <OpportunityList search={search} onSearchChange={setSearch} />
+      <OpportunityList search={search} onSearchChange={setSearch} newPosts={counts} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { ReviewerOpportunityDetail } from '@shared/reviewer-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { useCurrentUser } from '@web/features/auth/api/auth-queries';
+import { DiscussionPanelSlot } from '@web/features/discussions/components/discussion-panel-slot';
 import {
   postViewerState,
   refetchAfterSave,
@@ -153,6 +154,10 @@ function OpportunityWorkspace({
           {conflict || isClosed ? null : <DeclareConflict opportunityId={opportunity.id} />}
         </div>
       </div>
+      {/* Issue 36: below the review and the comments, once they have painted; not there at all
+          while the reviewer may not read the thread (the server answers 404). */}
+      {/* biome-ignore lint/a11y/useValidAriaRole: the viewer's role (reviewer), not an ARIA role. */}
+      <DiscussionPanelSlot opportunityId={opportunity.id} role="reviewer" />
     </div>
   );
 }

@@ -4,13 +4,14 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { useDashboardStats } from '../api/dashboard-queries';
 import { CommentVisibilityCard } from './comment-visibility-card';
 import { DecisionVisibilityCard } from './decision-visibility-card';
+import { DiscussionDigestCard } from './discussion-digest-card';
 import { ReviewClockCard } from './review-clock-card';
 import { StatCards, StatCardsSkeleton } from './stat-cards';
 import { TopOpportunitiesCard } from './top-opportunities-card';
 
 /**
  * The admin dashboard: figures, the comment-visibility switch and the top 5 (SPEC.md section 2),
- * and the review clock (issue 34).
+ * the review clock (issue 34), and how often discussion digests go out (issue 36).
  */
 export function AdminDashboard() {
   const stats = useDashboardStats();
@@ -37,6 +38,7 @@ export function AdminDashboard() {
         <TopOpportunitiesCard />
         <ReviewClockCard />
         <DecisionVisibilityCard />
+        <DiscussionDigestCard />
       </div>
     </div>
   );

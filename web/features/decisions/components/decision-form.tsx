@@ -1,5 +1,5 @@
 import type { DecisionPanel } from '@shared/decision-schemas';
-import { isDecisionOutcome } from '@shared/decisions';
+import { isDecisionOutcome, RATIONALE_MAX } from '@shared/decisions';
 import { Button } from '@web/components/ui/button';
 import { DecisionFields } from '@web/components/ui/decision-fields';
 import { FieldError } from '@web/components/ui/form-field';
@@ -7,6 +7,7 @@ import { OutcomeBadge } from '@web/components/ui/outcome-badge';
 import { PendingButton, SubmitButton } from '@web/components/ui/submit-button';
 import { errorMessageOf } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format-date';
+import MessagesSquare from 'lucide-react/icons/messages-square';
 import { type FormEvent, useState } from 'react';
 import { useRemoveDraft, useSaveDraft } from '../api/decision-queries';
 
@@ -42,7 +43,14 @@ export function InForce({ panel }: { panel: DecisionPanel }) {
  * The draft: outcome and rationale, Save draft (PUT) and Remove draft (DELETE). The server's
  * refusal (a draft opportunity cannot be decided) is shown under the form.
  */
-export function DecisionForm({ panel }: { panel: DecisionPanel }) {
+export function DecisionForm({
+  panel,
+  discussionSummary = null,
+}: {
+  panel: DecisionPanel;
+  /** The resolved discussion's summary (issue 36), offered while the rationale is empty. */
+  discussionSummary?: string | null;
+}) {
   const id = panel.opportunity.id;
   const save = useSaveDraft(id);
   const remove = useRemoveDraft(id);
@@ -80,6 +88,24 @@ export function DecisionForm({ panel }: { panel: DecisionPanel }) {
         rationale={rationale}
         onRationaleChange={setRationale}
       />
+      {/* Offered only into an empty rationale: typed text is never replaced. */}
+      {discussionSummary && rationale.trim() === '' ? (
+        <div className="-mt-2">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              setRationale(discussionSummary.slice(0, RATIONALE_MAX));
+              // The button goes with the empty rationale: the focus moves to the text it filled.
+              document.getElementById('decision-rationale')?.focus();
+            }}
+          >
+            <MessagesSquare aria-hidden="true" />
+            Use the discussion summary
+          </Button>
+        </div>
+      ) : null}
       {save.isError ? (
         <FieldError>{errorMessageOf(save.error, 'The draft could not be saved')}</FieldError>
       ) : null}

@@ -7,7 +7,7 @@ import { RegionCard } from '@web/components/ui/region-card';
 import { isApiError } from '@web/lib/api-client';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Send from 'lucide-react/icons/send';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { useDecisionPanel } from '../api/decision-queries';
 import { DecisionForm, InForce } from './decision-form';
@@ -30,7 +30,18 @@ function BackLink() {
   );
 }
 
-function PanelBody({ panel }: { panel: DecisionPanel }) {
+type DiscussionSlots = {
+  /** The discussion's summary while it is resolved: the form offers it as the rationale. */
+  discussionSummary?: string | null;
+  /** The discussion panel (issue 36), composed by the page: shown below the letter. */
+  discussion?: ReactNode;
+};
+
+function PanelBody({
+  panel,
+  discussionSummary = null,
+  discussion,
+}: { panel: DecisionPanel } & DiscussionSlots) {
   const { opportunity } = panel;
   const [isReleasing, setIsReleasing] = useState(false);
   const hasDecision = Boolean(panel.draft || panel.released);
@@ -61,7 +72,11 @@ function PanelBody({ panel }: { panel: DecisionPanel }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <RegionCard title="Decision" description="A draft changes nothing until it is released">
           <InForce panel={panel} />
-          <DecisionForm key={panel.draft?.id ?? 'none'} panel={panel} />
+          <DecisionForm
+            key={panel.draft?.id ?? 'none'}
+            panel={panel}
+            discussionSummary={discussionSummary}
+          />
         </RegionCard>
         <RegionCard
           title="Evidence"
@@ -85,6 +100,7 @@ function PanelBody({ panel }: { panel: DecisionPanel }) {
           <LetterPreview opportunityId={opportunity.id} hasDecision={hasDecision} />
         </RegionCard>
       </div>
+      {discussion}
       <ReleaseDialog
         open={isReleasing}
         ids={[opportunity.id]}
@@ -95,7 +111,10 @@ function PanelBody({ panel }: { panel: DecisionPanel }) {
 }
 
 /** One opportunity's decision (issue 35): draft, the one in force, evidence, history and letter. */
-export function DecisionPanelView({ opportunityId }: { opportunityId: string }) {
+export function DecisionPanelView({
+  opportunityId,
+  ...slots
+}: { opportunityId: string } & DiscussionSlots) {
   const panel = useDecisionPanel(opportunityId);
   if (isApiError(panel.error, 404)) {
     return (
@@ -131,5 +150,5 @@ export function DecisionPanelView({ opportunityId }: { opportunityId: string }) 
       </div>
     );
   }
-  return <PanelBody panel={panel.data} />;
+  return <PanelBody panel={panel.data} {...slots} />;
 }

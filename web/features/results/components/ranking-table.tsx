@@ -1,10 +1,12 @@
 import { Checkbox } from '@web/components/ui/checkbox';
 import { EmptyValue } from '@web/components/ui/empty-value';
+import { NewPostsBadge } from '@web/components/ui/new-posts-badge';
 import { OutcomeBadge } from '@web/components/ui/outcome-badge';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
 import { type RowChecks, useIsRowChecked } from '@web/lib/use-row-selection';
 import { memo } from 'react';
+import { Link } from 'wouter';
 import {
   DISCUSSION_REASON_LABELS,
   describeRankInterval,
@@ -44,6 +46,26 @@ function Movement({ row, basis }: { row: RankedRow; basis: RankingBasis }) {
       </span>
       <span className="sr-only">{movement.text}</span>
     </span>
+  );
+}
+
+/** The discussion's new posts, by the title (no column of its own): to the decision's #discussion. */
+function NewPostsLink({
+  opportunityId,
+  count,
+}: {
+  opportunityId: string;
+  count: number | undefined;
+}) {
+  if (!count) return null;
+  return (
+    <Link
+      href={`/admin/results/decisions/${opportunityId}#discussion`}
+      className="ml-1.5 inline-flex rounded-md align-middle outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+      title="Open the discussion"
+    >
+      <NewPostsBadge count={count} isCompact />
+    </Link>
   );
 }
 
@@ -87,10 +109,13 @@ export const RankingTable = memo(function RankingTable({
   rows,
   basis,
   decisions,
+  newPosts,
 }: {
   rows: RankedRow[];
   basis: RankingBasis;
   decisions?: RankingDecisions | null;
+  /** Posts new to the admin per opportunity's discussion (issue 36): a badge by the title. */
+  newPosts?: ReadonlyMap<string, number>;
 }) {
   const basisWords = basis === 'calibrated' ? 'calibrated composite' : 'raw composite';
   return (
@@ -142,6 +167,10 @@ export const RankingTable = memo(function RankingTable({
               <TableCell className="text-muted-foreground">#{opportunity.number}</TableCell>
               <th scope="row" className="min-w-44 px-3 py-2.5 text-left font-normal">
                 {opportunity.title}
+                <NewPostsLink
+                  opportunityId={opportunity.id}
+                  count={newPosts?.get(opportunity.id)}
+                />
               </th>
               <TableCell
                 className={cn('text-right tabular-nums', basis === 'raw' && 'font-semibold')}

@@ -65,7 +65,13 @@ function rankingHelp(results: Results) {
 }
 
 // Memoised: a refetch's blocking update re-renders the view with the drawn answer, unchanged.
-const ResultsBody = memo(function ResultsBody({ results }: { results: Results }) {
+const ResultsBody = memo(function ResultsBody({
+  results,
+  newPosts,
+}: {
+  results: Results;
+  newPosts: ReadonlyMap<string, number> | undefined;
+}) {
   const [basis, setBasis] = useState<RankingBasis>('calibrated');
   // The switch shows the choice at once; the ranking and its intervals follow in a background
   // render (useDeferredValue): drawn in the click's task, the 50 re-ranked rows took 30 ms of
@@ -100,7 +106,12 @@ const ResultsBody = memo(function ResultsBody({ results }: { results: Results })
         }
       >
         {decisions.controls}
-        <RankingTable rows={decisions.shownRows} basis={shown} decisions={decisions.columns} />
+        <RankingTable
+          rows={decisions.shownRows}
+          basis={shown}
+          decisions={decisions.columns}
+          newPosts={newPosts}
+        />
         <HelpList items={rankingHelp(results)} />
       </RegionCard>
 
@@ -130,9 +141,14 @@ const ResultsBody = memo(function ResultsBody({ results }: { results: Results })
   );
 });
 
-/** The Results screen: ranking, rank intervals, discussion queue, reliability, reviewers. */
-export function ResultsView() {
+/**
+ * The Results screen: ranking, rank intervals, discussion queue, reliability, reviewers. With
+ * `newPosts` (issue 36), a title whose discussion has posts new to the admin carries a badge.
+ */
+export function ResultsView({ newPosts }: { newPosts?: ReadonlyMap<string, number> } = {}) {
   const results = useQuery(resultsQuery);
+  // The badges arrive after the ranking: drawn in the background like the ranking itself.
+  const drawnNewPosts = useDeferredValue(newPosts);
   const { data: drawn } = useDeferredData(results.data);
   if (results.isError) {
     return (
@@ -147,5 +163,5 @@ export function ResultsView() {
   // 2,000 elements, one blocking task of a phone's main thread when drawn as the answer arrives.
   if (!drawn) return <LoadingCards label="Loading results" bodyHeight="h-48" />;
   if (drawn.meta.reviewCount === 0) return <NoReviews />;
-  return <ResultsBody results={drawn} />;
+  return <ResultsBody results={drawn} newPosts={drawnNewPosts} />;
 }

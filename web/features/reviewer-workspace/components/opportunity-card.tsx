@@ -1,6 +1,7 @@
 import { CARD_TAGS } from '@shared/limits';
 import type { ReviewerOpportunityListItem } from '@shared/reviewer-schemas';
 import { Badge } from '@web/components/ui/badge';
+import { NewPostsBadge } from '@web/components/ui/new-posts-badge';
 import { cn } from '@web/lib/cn';
 import { responsiveImage } from '@web/lib/responsive-image';
 import ImageIcon from 'lucide-react/icons/image';
@@ -18,9 +19,12 @@ export const isListLayout = (value: string): value is ListLayout =>
 export function OpportunityCard({
   opportunity,
   layout,
+  newPosts,
 }: {
   opportunity: ReviewerOpportunityListItem;
   layout: ListLayout;
+  /** Posts of its discussion new to the reviewer (issue 36); no badge for none. */
+  newPosts?: number;
 }) {
   const isRow = layout === 'list';
   const tags = opportunity.tags.slice(0, CARD_TAGS);
@@ -65,6 +69,7 @@ export function OpportunityCard({
           <div className="flex items-start justify-between gap-2">
             <span className="text-sm font-medium text-muted-foreground">#{opportunity.number}</span>
             <span className="flex flex-wrap items-center justify-end gap-1.5">
+              <NewPostsBadge count={newPosts} />
               <DecisionOutcomeBadge outcome={opportunity.outcome} />
               {isConflicted(opportunity) ? (
                 <ConflictBadge />

@@ -26,10 +26,12 @@ type OpportunityListProps = {
   /** The header's search text: the list's own box (on phones) edits the same value. */
   search: string;
   onSearchChange: (value: string) => void;
+  /** Posts new to the reviewer per opportunity's discussion (issue 36), once known. */
+  newPosts?: ReadonlyMap<string, number>;
 };
 
 /** The reviewer's list of published opportunities (SPEC.md section 2). */
-export function OpportunityList({ search, onSearchChange }: OpportunityListProps) {
+export function OpportunityList({ search, onSearchChange, newPosts }: OpportunityListProps) {
   const query = useReviewerOpportunities();
   const { isError, refetch } = query;
   // The cards are drawn in a background render that React splits into slices (decision 0022):
@@ -137,7 +139,12 @@ export function OpportunityList({ search, onSearchChange }: OpportunityListProps
           )}
         >
           {shown.map((opportunity) => (
-            <OpportunityCard key={opportunity.id} opportunity={opportunity} layout={layout} />
+            <OpportunityCard
+              key={opportunity.id}
+              opportunity={opportunity}
+              layout={layout}
+              newPosts={newPosts?.get(opportunity.id)}
+            />
           ))}
         </ul>
       )}
