@@ -68,6 +68,12 @@ export const pages = [
     budget: 200 * KB,
   },
   {
+    path: '/admin/meeting',
+    module: 'app/routes/admin/meeting-page.tsx',
+    layout: ADMIN,
+    budget: 200 * KB,
+  },
+  {
     path: '/reviewer/opportunities',
     module: 'app/routes/reviewer/opportunities-page.tsx',
     layout: REVIEWER,

@@ -3,6 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { ExportButton } from '@web/features/exports/components/export-button';
 import { ResultsView } from '@web/features/results/components/results-view';
 import Gavel from 'lucide-react/icons/gavel';
+import Users from 'lucide-react/icons/users';
 import { Link } from 'wouter';
 
 export function ResultsPage() {
@@ -18,6 +19,13 @@ export function ResultsPage() {
               <Link href="/admin/results/decisions">
                 <Gavel aria-hidden="true" />
                 Decisions
+              </Link>
+            </Button>
+            {/* Issue 36: the discussion queue below, taken through with the panel. */}
+            <Button asChild variant="outline">
+              <Link href="/admin/meeting">
+                <Users aria-hidden="true" />
+                Meeting
               </Link>
             </Button>
             <ExportButton type="results" label="Download results CSV" variant="outline" />
