@@ -85,6 +85,12 @@ export const pages = [
     layout: REVIEWER,
     budget: 200 * KB,
   },
+  {
+    path: '/reviewer/meeting',
+    module: 'app/routes/reviewer/meeting-page.tsx',
+    layout: REVIEWER,
+    budget: 200 * KB,
+  },
 ];
 
 /**

@@ -36,6 +36,7 @@ const code = {
   adminMeeting: () => import('./routes/admin/meeting-page'),
   reviewerOpportunities: () => import('./routes/reviewer/opportunities-page'),
   opportunityDetail: () => import('./routes/reviewer/opportunity-detail-page'),
+  reviewerMeeting: () => import('./routes/reviewer/meeting-page'),
 };
 const AdminLayout = lazyPage(code.adminLayout, 'AdminLayout');
 const ReviewerLayout = lazyPage(code.reviewerLayout, 'ReviewerLayout');
@@ -54,6 +55,7 @@ const DecisionPage = lazyPage(code.decision, 'DecisionPage');
 const AdminMeetingPage = lazyPage(code.adminMeeting, 'MeetingPage');
 const ReviewerOpportunitiesPage = lazyPage(code.reviewerOpportunities, 'OpportunitiesPage');
 const OpportunityDetailPage = lazyPage(code.opportunityDetail, 'OpportunityDetailPage');
+const ReviewerMeetingPage = lazyPage(code.reviewerMeeting, 'MeetingPage');
 
 const adminPages: Record<string, PageNeeds['code'][number]> = {
   '/admin/dashboard': code.dashboard,
@@ -121,6 +123,13 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
       role: 'reviewer',
       code: [code.reviewerLayout, code.reviewerOpportunities],
       data: [reviewerWorkspaceKeys.list()],
+    };
+  }
+  if (pathname === '/reviewer/meeting') {
+    return {
+      role: 'reviewer',
+      code: [code.reviewerLayout, code.reviewerMeeting],
+      data: [meetingKeys.view()],
     };
   }
   const detail = /^\/reviewer\/opportunities\/([^/]+)$/.exec(pathname);
@@ -231,6 +240,11 @@ export function AppRoutes() {
               <OpportunityDetailPage id={params.id} />
             </ReviewerArea>
           )}
+        </Route>
+        <Route path="/reviewer/meeting">
+          <ReviewerArea>
+            <ReviewerMeetingPage />
+          </ReviewerArea>
         </Route>
         <Route>
           <NotFoundPage />
