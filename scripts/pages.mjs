@@ -68,6 +68,12 @@ export const pages = [
     budget: 200 * KB,
   },
   {
+    path: '/admin/meeting',
+    module: 'app/routes/admin/meeting-page.tsx',
+    layout: ADMIN,
+    budget: 200 * KB,
+  },
+  {
     path: '/reviewer/opportunities',
     module: 'app/routes/reviewer/opportunities-page.tsx',
     layout: REVIEWER,
@@ -76,6 +82,12 @@ export const pages = [
   {
     path: '/reviewer/opportunities/{id}',
     module: 'app/routes/reviewer/opportunity-detail-page.tsx',
+    layout: REVIEWER,
+    budget: 200 * KB,
+  },
+  {
+    path: '/reviewer/meeting',
+    module: 'app/routes/reviewer/meeting-page.tsx',
     layout: REVIEWER,
     budget: 200 * KB,
   },

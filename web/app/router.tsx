@@ -3,6 +3,7 @@ import { opportunityKeys } from '@web/features/admin-opportunities/api/opportuni
 import { reviewerKeys } from '@web/features/admin-reviewers/api/reviewer-keys';
 import { assignmentKeys } from '@web/features/assignments/api/assignment-keys';
 import { invitationKeys } from '@web/features/invitations/api/invitation-keys';
+import { meetingKeys } from '@web/features/meeting/api/meeting-keys';
 import { resultsKeys } from '@web/features/results/api/results-keys';
 import { reviewerWorkspaceKeys } from '@web/features/reviewer-workspace/api/reviewer-workspace-keys';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
@@ -32,8 +33,10 @@ const code = {
   assignments: () => import('./routes/admin/assignments-page'),
   decisions: () => import('./routes/admin/decisions-page'),
   decision: () => import('./routes/admin/decision-page'),
+  adminMeeting: () => import('./routes/admin/meeting-page'),
   reviewerOpportunities: () => import('./routes/reviewer/opportunities-page'),
   opportunityDetail: () => import('./routes/reviewer/opportunity-detail-page'),
+  reviewerMeeting: () => import('./routes/reviewer/meeting-page'),
 };
 const AdminLayout = lazyPage(code.adminLayout, 'AdminLayout');
 const ReviewerLayout = lazyPage(code.reviewerLayout, 'ReviewerLayout');
@@ -49,8 +52,10 @@ const ExportsPage = lazyPage(code.exports, 'ExportsPage');
 const AssignmentsPage = lazyPage(code.assignments, 'AssignmentsPage');
 const DecisionsPage = lazyPage(code.decisions, 'DecisionsPage');
 const DecisionPage = lazyPage(code.decision, 'DecisionPage');
+const AdminMeetingPage = lazyPage(code.adminMeeting, 'MeetingPage');
 const ReviewerOpportunitiesPage = lazyPage(code.reviewerOpportunities, 'OpportunitiesPage');
 const OpportunityDetailPage = lazyPage(code.opportunityDetail, 'OpportunityDetailPage');
+const ReviewerMeetingPage = lazyPage(code.reviewerMeeting, 'MeetingPage');
 
 const adminPages: Record<string, PageNeeds['code'][number]> = {
   '/admin/dashboard': code.dashboard,
@@ -61,6 +66,7 @@ const adminPages: Record<string, PageNeeds['code'][number]> = {
   '/admin/exports': code.exports,
   '/admin/assignments': code.assignments,
   '/admin/results/decisions': code.decisions,
+  '/admin/meeting': code.adminMeeting,
 };
 
 /** The path as wouter matches it (and so as a page receives its parameters). */
@@ -85,6 +91,8 @@ function adminPageData(pathname: string): PageNeeds['data'] {
   }
   // One call computes the whole screen (bootstrap included): start it with the user.
   if (pathname === '/admin/results') return [resultsKeys.results()];
+  // The agenda, and Results for the suggested queue's titles and what can be added.
+  if (pathname === '/admin/meeting') return [meetingKeys.admin(), resultsKeys.results()];
   if (pathname === '/admin/assignments') {
     return [assignmentKeys.mode(), assignmentKeys.board(), assignmentKeys.conflicts()];
   }
@@ -115,6 +123,13 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
       role: 'reviewer',
       code: [code.reviewerLayout, code.reviewerOpportunities],
       data: [reviewerWorkspaceKeys.list()],
+    };
+  }
+  if (pathname === '/reviewer/meeting') {
+    return {
+      role: 'reviewer',
+      code: [code.reviewerLayout, code.reviewerMeeting],
+      data: [meetingKeys.view()],
     };
   }
   const detail = /^\/reviewer\/opportunities\/([^/]+)$/.exec(pathname);
@@ -209,6 +224,11 @@ export function AppRoutes() {
             </AdminArea>
           )}
         </Route>
+        <Route path="/admin/meeting">
+          <AdminArea>
+            <AdminMeetingPage />
+          </AdminArea>
+        </Route>
         <Route path="/reviewer/opportunities">
           <ReviewerArea>
             <ReviewerOpportunitiesPage />
@@ -220,6 +240,11 @@ export function AppRoutes() {
               <OpportunityDetailPage id={params.id} />
             </ReviewerArea>
           )}
+        </Route>
+        <Route path="/reviewer/meeting">
+          <ReviewerArea>
+            <ReviewerMeetingPage />
+          </ReviewerArea>
         </Route>
         <Route>
           <NotFoundPage />

@@ -8,6 +8,7 @@ import { ResultsView } from '@web/features/results/components/results-view';
 import { formatCount } from '@web/lib/format-count';
 import Gavel from 'lucide-react/icons/gavel';
 import MessageSquare from 'lucide-react/icons/message-square';
+import Users from 'lucide-react/icons/users';
 import { Link } from 'wouter';
 
 export function ResultsPage() {
@@ -27,6 +28,13 @@ export function ResultsPage() {
                 <Link href="/admin/results/decisions">
                   <Gavel aria-hidden="true" />
                   Decisions
+                </Link>
+              </Button>
+              {/* Issue 36: the discussion queue below, taken through with the panel. */}
+              <Button asChild variant="outline">
+                <Link href="/admin/meeting">
+                  <Users aria-hidden="true" />
+                  Meeting
                 </Link>
               </Button>
               <ExportButton type="results" label="Download results CSV" variant="outline" />

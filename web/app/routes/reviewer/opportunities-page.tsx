@@ -1,5 +1,6 @@
 import { useReviewerSearch } from '@web/components/layout/reviewer-search';
 import { useNewPostCounts } from '@web/features/discussions/api/unread-queries';
+import { MeetingBanner } from '@web/features/meeting/components/meeting-banner';
 import {
   useReviewClock,
   useReviewerOpportunities,
@@ -10,12 +11,14 @@ import { ReviewClockNotice } from '@web/features/reviewer-workspace/components/r
 export function OpportunitiesPage() {
   const [search, setSearch] = useReviewerSearch();
   const reviewClock = useReviewClock();
-  // Issue 36: the discussions' new posts are asked for once the list is there, never before it.
+  // Issue 36: the discussions' new posts and the meeting are asked for once the list is there,
+  // never before it.
   const list = useReviewerOpportunities();
   const { counts } = useNewPostCounts({ enabled: list.isSuccess });
   return (
     <div className="space-y-6">
       <ReviewClockNotice {...reviewClock} />
+      <MeetingBanner enabled={!list.isPending} />
       <OpportunityList search={search} onSearchChange={setSearch} newPosts={counts} />
     </div>
   );

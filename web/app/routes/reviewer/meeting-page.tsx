@@ -1,0 +1,5 @@
+import { ReviewerMeetingView } from '@web/features/meeting/components/reviewer-meeting-view';
+
+export function MeetingPage() {
+  return <ReviewerMeetingView />;
+}
