@@ -48,7 +48,7 @@ export function MeetingItemCard({
         <Suspense fallback={<Skeleton className="h-24 w-full" />}>
           <MeetingFigures figures={view.figures} />
         </Suspense>
-        <MeetingDiscussion item={view} />
+        <MeetingDiscussion item={view} isNow={isNow} />
       </div>
     </div>
   );
