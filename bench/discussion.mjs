@@ -8,9 +8,9 @@
 //      reviewer with names shown and with names hidden: one client's median latency and the
 //      bytes; and GET /api/discussions/unread for a reviewer;
 //   3. the reviewers' save (POST /api/reviewer/reviews, --connections) with no discussion and
-//      while 4 clients post on threads as fast as they are answered (a panel in full debate,
-//      far above a real one), in pairs of alternating order as --review-clock does: the issue's
-//      bound is a save figure within 5% of the quiet one;
+//      while reviewers post 2 posts a second on the other 49 threads (7,200 an hour: a panel of
+//      200 in full debate, well above a real one), in pairs of alternating order as
+//      --review-clock does: the issue's bound is a save figure within 5% of the quiet one;
 //   4. the digests: how many went out for the 500 posts and how long the outbox took.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,6 +38,8 @@ const POSTERS = 100;
 const READS = 21;
 const WARMUP_SECONDS = 1;
 const BACKGROUND_POSTERS = 4;
+/** The background posters' pace, all together. */
+const BACKGROUND_POSTS_PER_SECOND = 2;
 const log = (message) => console.log(message);
 
 const postBody = (k) =>
@@ -168,11 +170,14 @@ export async function discussionBenchmark(server, { reviewers, rounds, duration,
       }
       const i = (p * 37 + k) % cookies.length;
       const j = 1 + ((p + k) % (OPPORTUNITIES - 1));
+      const started = performance.now();
       await request(baseUrl, 'POST', `/api/opportunities/${opportunityIds[j]}/discussion`, {
         cookie: cookies[i],
         body: { body: postBody(k) },
       });
       backgroundPosts++;
+      const interval = (1000 * BACKGROUND_POSTERS) / BACKGROUND_POSTS_PER_SECOND;
+      await sleep(Math.max(0, interval - (performance.now() - started)));
     }
   });
   const runs = { [save.name]: { off: [], on: [], ratios: [] } };

@@ -138,12 +138,16 @@ export async function addPost(
   const { opportunityId, caller, input } = params;
   return db.transaction(async (tx) => {
     const head = await readableThreadOrRefuse(tx, { opportunityId, caller, lock: true });
-    const mentions = await resolveMentions(tx, {
-      opportunityId,
-      viewer: viewerOf(head, caller),
-      handles: input.mentions,
-      people: await listThreadPeople(tx, opportunityId),
-    });
+    // Most posts mention nobody: the thread's people are then read once, for the answer.
+    const mentions =
+      input.mentions.length === 0
+        ? []
+        : await resolveMentions(tx, {
+            opportunityId,
+            viewer: viewerOf(head, caller),
+            handles: input.mentions,
+            people: await listThreadPeople(tx, opportunityId),
+          });
     const post = await insertPost(tx, {
       opportunityId,
       authorId: caller.id,
