@@ -8,7 +8,6 @@ import {
 } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '@web/lib/api-client';
 import { useToastingMutation } from '@web/lib/use-toasting-mutation';
-import { useEffect } from 'react';
 import { EMPTY_DRAFT, writePostDraft } from '../lib/discussion-draft';
 import { discussionKeys } from './discussion-keys';
 
@@ -24,22 +23,11 @@ export const threadQueryOptions = (opportunityId: string) =>
   queryOptions<DiscussionThread>({ queryKey: discussionKeys.thread(opportunityId), staleTime: 0 });
 
 /**
- * The thread, and the unread counts marked out of date whenever it is read (the read marks its
- * posts read on the server), so a list shown next asks for them again.
+ * The thread. Reading it marks its posts read on the server: the unread counts, read with
+ * staleTime 0, are asked for again by the next list that shows them.
  */
 export function useDiscussionThread(opportunityId: string) {
-  const queryClient = useQueryClient();
-  const query = useQuery(threadQueryOptions(opportunityId));
-  const { dataUpdatedAt } = query;
-  useEffect(() => {
-    if (dataUpdatedAt > 0) {
-      void queryClient.invalidateQueries({
-        queryKey: discussionKeys.unread(),
-        refetchType: 'none',
-      });
-    }
-  }, [dataUpdatedAt, queryClient]);
-  return query;
+  return useQuery(threadQueryOptions(opportunityId));
 }
 
 /** Puts the server's answer for one post into the cached thread, appended when new. */

@@ -1,11 +1,9 @@
 import type { DiscussionPerson, DiscussionPost } from '@shared/discussion-schemas';
 import { Button } from '@web/components/ui/button';
 import { SubmitButton } from '@web/components/ui/submit-button';
-import { serverMessageOf } from '@web/lib/api-client';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useEditPost } from '../api/discussion-queries';
-import { checkPost } from '../lib/check-post';
-import { PostTextField } from './post-text-field';
+import { PostForm } from './post-form';
 
 /**
  * The author's edit of their post, in place of its text. A refusal (the 15 minutes are over: the
@@ -25,55 +23,27 @@ export function EditPostForm({
   const edit = useEditPost(opportunityId);
   const [body, setBody] = useState(post.body ?? '');
   const [picked, setPicked] = useState<DiscussionPerson[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  function save() {
-    if (edit.isPending) return;
-    const checked = checkPost(body, [...post.mentions, ...picked, ...mentionable]);
-    if (checked.problem !== null) {
-      setError(checked.problem);
-      return;
-    }
-    setError(null);
-    edit.mutate(
-      { postId: post.id, body, mentions: checked.mentions },
-      {
-        onSuccess: onDone,
-        onError: (failure) =>
-          setError(serverMessageOf(failure, 'The post could not be saved; your text is kept')),
-      },
-    );
-  }
-
   return (
-    <form
-      noValidate
-      aria-label="Edit post"
-      className="grid gap-3"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        save();
-      }}
+    <PostForm
+      ariaLabel="Edit post"
+      id={`edit-${post.id}`}
+      label="Edit post"
+      isLabelHidden
+      value={body}
+      onValueChange={setBody}
+      people={mentionable}
+      known={[...post.mentions, ...picked]}
+      onPick={(person) => setPicked((current) => [...current, person])}
+      // Escape leaves an edit that changed nothing; changed text is left only by Cancel.
+      onEscape={body === post.body ? onDone : undefined}
+      autoFocus
+      shortcutVerb="save"
+      isPending={edit.isPending}
+      failureMessage="The post could not be saved; your text is kept"
+      send={(mentions, fail) =>
+        edit.mutate({ postId: post.id, body, mentions }, { onSuccess: onDone, onError: fail })
+      }
     >
-      <PostTextField
-        id={`edit-${post.id}`}
-        label="Edit post"
-        isLabelHidden
-        value={body}
-        onValueChange={(next) => {
-          setBody(next);
-          if (error) setError(null);
-        }}
-        people={mentionable}
-        onPick={(person) => setPicked((current) => [...current, person])}
-        onSubmitShortcut={save}
-        // Escape leaves an edit that changed nothing; changed text is left only by Cancel.
-        onEscape={body === post.body ? onDone : undefined}
-        error={error}
-        autoFocus
-        shortcutVerb="save"
-        readOnly={edit.isPending}
-      />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" size="sm" onClick={onDone}>
           Cancel
@@ -82,6 +52,6 @@ export function EditPostForm({
           Save
         </SubmitButton>
       </div>
-    </form>
+    </PostForm>
   );
 }

@@ -20,16 +20,11 @@ const loadResolveSchema = () =>
 const emptyHide: z.input<typeof hidePostSchema> = { reason: '' };
 const emptyResolve: z.input<typeof resolveThreadSchema> = { summary: '' };
 
+/** A dialog about one post: open while `postId` is set. */
+type PostDialogProps = { opportunityId: string; postId: string | null; onClose: () => void };
+
 /** The author's deletion, confirmed: readers then see that the post was deleted. */
-export function DeletePostDialog({
-  opportunityId,
-  postId,
-  onClose,
-}: {
-  opportunityId: string;
-  postId: string | null;
-  onClose: () => void;
-}) {
+export function DeletePostDialog({ opportunityId, postId, onClose }: PostDialogProps) {
   const remove = useDeletePost(opportunityId);
   return (
     <ConfirmDialog
@@ -48,15 +43,7 @@ export function DeletePostDialog({
 
 /** Admin: hides a post from reviewers, with the reason admins will see beside it. */
 export const HidePostDialog = mountedOnceOpened(
-  function HidePostDialog({
-    opportunityId,
-    postId,
-    onClose,
-  }: {
-    opportunityId: string;
-    postId: string | null;
-    onClose: () => void;
-  }) {
+  function HidePostDialog({ opportunityId, postId, onClose }: PostDialogProps) {
     const hide = useHidePost(opportunityId);
     const open = postId !== null;
     const { form, close } = useDialogForm(
