@@ -1,10 +1,16 @@
 import type { MeetingItemView } from '@shared/discussion-schemas';
 import { Button } from '@web/components/ui/button';
-import { DiscussionPanelSlot } from '@web/features/discussions/components/discussion-panel-slot';
 import MessageCircle from 'lucide-react/icons/message-circle';
+import { createContext, type ReactNode, useContext } from 'react';
 import { Link } from 'wouter';
 
 export type MeetingItem = Extract<MeetingItemView, { kind: 'item' }>;
+
+/**
+ * How the page shows an opportunity's thread inline (features do not import each other: the
+ * route composes the discussion feature's panel into the meeting through this).
+ */
+export const MeetingThreadContext = createContext<(opportunityId: string) => ReactNode>(() => null);
 
 /**
  * Where a reviewer takes part in an item's discussion, or why they may not post yet: the thread
@@ -12,6 +18,7 @@ export type MeetingItem = Extract<MeetingItemView, { kind: 'item' }>;
  * its thread on the opportunity's page.
  */
 export function MeetingDiscussion({ item, isNow }: { item: MeetingItem; isNow: boolean }) {
+  const renderThread = useContext(MeetingThreadContext);
   if (!item.canDiscuss) {
     return item.discussBlockedReason ? (
       <p className="text-sm text-muted-foreground">{item.discussBlockedReason}</p>
@@ -25,14 +32,7 @@ export function MeetingDiscussion({ item, isNow }: { item: MeetingItem; isNow: b
           Discuss this item
         </Link>
       </Button>
-      {isNow ? (
-        // biome-ignore lint/a11y/useValidAriaRole: the viewer's role (reviewer), not an ARIA role.
-        <DiscussionPanelSlot
-          key={item.opportunityId}
-          opportunityId={item.opportunityId}
-          role="reviewer"
-        />
-      ) : null}
+      {isNow ? renderThread(item.opportunityId) : null}
     </>
   );
 }
