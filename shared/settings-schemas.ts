@@ -1,3 +1,4 @@
+import { BALLOT_OPEN } from './ballot';
 import { SHOW_DECISIONS_TO_REVIEWERS } from './decisions';
 import {
   DIGEST_MINUTES_MESSAGE,
@@ -32,6 +33,7 @@ export const SETTING_KEYS = [
   REVIEW_REMINDERS,
   SHOW_DECISIONS_TO_REVIEWERS,
   DISCUSSION_DIGEST_MINUTES,
+  BALLOT_OPEN,
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -65,6 +67,7 @@ export const SETTING_VALUE_SCHEMAS = {
   [REVIEW_REMINDERS]: reviewRemindersSchema,
   [SHOW_DECISIONS_TO_REVIEWERS]: settingValueSchema,
   [DISCUSSION_DIGEST_MINUTES]: discussionDigestMinutesSchema,
+  [BALLOT_OPEN]: settingValueSchema,
 } as const satisfies Record<SettingKey, z.ZodType<string>>;
 export type SettingValue = z.infer<(typeof SETTING_VALUE_SCHEMAS)[SettingKey]>;
 

@@ -1,3 +1,4 @@
+import { BALLOT_OPEN } from '@shared/ballot';
 import { SHOW_DECISIONS_TO_REVIEWERS } from '@shared/decisions';
 import { DISCUSSION_DIGEST_MINUTES, DISCUSSION_DIGEST_MINUTES_DEFAULT } from '@shared/discussion';
 import { REVIEW_DEADLINE, REVIEW_PHASE, REVIEW_REMINDERS } from '@shared/review-clock';
@@ -31,6 +32,7 @@ export const SETTING_DEFAULTS = {
   [REVIEW_REMINDERS]: '',
   [SHOW_DECISIONS_TO_REVIEWERS]: 'false',
   [DISCUSSION_DIGEST_MINUTES]: DISCUSSION_DIGEST_MINUTES_DEFAULT,
+  [BALLOT_OPEN]: 'false',
 } as const satisfies Record<SettingKey, SettingValue>;
 
 export async function getSettingValue(db: Db, key: SettingKey): Promise<string> {
