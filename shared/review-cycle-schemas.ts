@@ -70,6 +70,13 @@ export const boardAssignmentSchema = assignmentPairSchema.extend({
 });
 
 /**
+ * GET /api/reviewer/scope: the mode that decides which published opportunities a reviewer sees,
+ * so that an empty list can say why it is empty (nothing assigned yet, or nothing published).
+ */
+export const reviewerScopeSchema = z.object({ mode: reviewAssignmentModeSchema });
+export type ReviewerScope = z.infer<typeof reviewerScopeSchema>;
+
+/**
  * The board: active reviewers (role reviewer) in name order, opportunities (every status) in
  * number order, the assignments and conflicts among them. Reviews made while unassigned (open
  * mode) are not listed as assignments.
