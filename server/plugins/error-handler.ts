@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isUnstorableInput } from '../db/errors';
+import { drainRequestBody } from '../http/drain-request';
 import { HttpError } from '../http/errors';
 
 /**
@@ -10,7 +11,11 @@ import { HttpError } from '../http/errors';
  * status; stacks and SQL are logged, never sent.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // A body refused as too large (on its Content-Length, or an image past its limit) is read to
+    // its end first: answered and closed with bytes unread, a proxy still sending them sees a
+    // reset and answers 502 instead of this 413 (issue 38).
+    if (error.statusCode === 413) await drainRequestBody(request.raw);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),

@@ -252,3 +252,48 @@ describe('PUBLIC_URL left at http behind an https nginx (TRUST_PROXY set)', () =
     expect(local.setCookie).not.toMatch(/;\s*Secure/i);
   });
 });
+
+describe('a body over the 1 MiB limit, through nginx and straight to the app', () => {
+  const stack = setupStack({ TRUST_PROXY: '127.0.0.1', PUBLIC_URL: 'nginx' });
+  const a: Client = (path, options) => viaNginx(stack, CLIENT_A, path, options);
+  const straight: Client = (path, options) => direct(stack, CLIENT_A, path, options);
+
+  // Issue 38: the app answered 413 before reading the body and closed the connection while nginx
+  // was still sending it, so nginx sometimes answered 502. Every size over the limit, up to past
+  // nginx's own, is a 413 with the JSON error, every time.
+  it.each([
+    ['just over the app limit', 1024 * 1024 + 1],
+    ['between the limits', 1.5 * 1024 * 1024],
+    ["over nginx's own limit", 3 * 1024 * 1024],
+  ])('answers 413 with the JSON error, %s', async (_label, bytes) => {
+    const admin = await createUser(stack.db, { role: 'admin' });
+    const origin = { origin: stack.nginx!.httpsOrigin };
+    const { cookie } = await login(a, admin, admin.password, origin);
+    const body = { number: 1, title: 'x'.repeat(bytes), description: 'd', status: 'draft' };
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const reply = await a('/api/admin/opportunities', {
+        method: 'POST',
+        body,
+        headers: { ...origin, cookie: cookie! },
+      });
+      expect(reply.status, `attempt ${attempt + 1}`).toBe(413);
+      expect(reply.headers['content-type']).toMatch(/^application\/json/);
+      expect(reply.body).toEqual({ message: expect.stringMatching(/too large/i) });
+    }
+  });
+
+  it('reads the rest of a too large body before answering, so the client gets the 413', async () => {
+    const admin = await createUser(stack.db, { role: 'admin' });
+    const { cookie } = await login(straight, admin, admin.password);
+    const body = { number: 1, title: 'x'.repeat(6 * 1024 * 1024), description: 'd' };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const reply = await straight('/api/admin/opportunities', {
+        method: 'POST',
+        body,
+        headers: { cookie: cookie! },
+      });
+      expect(reply.status, `attempt ${attempt + 1}`).toBe(413);
+      expect(reply.body).toEqual({ message: 'Request body is too large' });
+    }
+  });
+});
