@@ -2,6 +2,20 @@ import { type ReactNode, startTransition, useEffect, useRef, useState } from 're
 
 /** How long an IntersectionObserver may stay silent before the content renders anyway. */
 const SILENT_OBSERVER_MS = 1000;
+/** The longest an idle render waits for the browser to be idle (requestIdleCallback's timeout). */
+const IDLE_TIMEOUT_MS = 5000;
+/** Where there is no requestIdleCallback: render after this long, well after the first screen. */
+const IDLE_FALLBACK_MS = 3000;
+
+/** Runs `work` when the browser is next idle; answers the cancel. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(work, IDLE_FALLBACK_MS);
+  return () => clearTimeout(timer);
+}
 
 /**
  * Reveals waiting their turn: one per frame, so that sections coming into view together (a
@@ -36,6 +50,10 @@ function queueReveal(reveal: () => void): () => void {
  * Renders `children` once their place comes within `margin` px of the viewport, so that a long
  * page builds its first screen without the work of everything below it; until then it shows
  * `placeholder` (which should keep the content's height and its heading).
+ *
+ * Content that is not scrolled to is rendered anyway once the browser is idle after the first
+ * screen (issue 38), so that find-in-page, a screen reader's reading order and a printout see the
+ * whole page; the first screen pays nothing for it.
  *
  * A browser's IntersectionObserver reports every target at once, in view or not; an environment
  * without one, or whose observer never reports (some embedded views, test DOMs), gets the
@@ -73,9 +91,11 @@ export function RenderWhenVisible({
     const silent = setTimeout(() => {
       if (!reported) show();
     }, SILENT_OBSERVER_MS);
+    const cancelIdle = whenIdle(show);
     return () => {
       observer.disconnect();
       clearTimeout(silent);
+      cancelIdle();
       cancelReveal?.();
     };
   }, [shown, margin]);
