@@ -33,6 +33,29 @@ function auditedConflict(row: ConflictRow) {
   };
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Inserts the pair's conflict unless it has one, and audits an insert as `action`: the new row,
+ * or null when the pair already had a conflict (nothing written, nothing audited).
+ */
+async function insertAndAudit(
+  tx: Transaction,
+  params: Parameters<typeof insertConflictIfNew>[1],
+  actor: AuditActor,
+  action: 'conflict.declare' | 'conflict.record',
+): Promise<ConflictRow | null> {
+  const inserted = await insertConflictIfNew(tx, params);
+  if (!inserted) return null;
+  await recordAudit(tx, actor, {
+    action,
+    entityType: 'conflict',
+    entityId: inserted.id,
+    changes: { after: auditedConflict(inserted) },
+  });
+  return inserted;
+}
+
 /**
  * A reviewer declares a conflict with an opportunity they can see (else the one 404). Declaring
  * again changes nothing and answers the first declaration (idempotent: a double click or a retry
@@ -48,19 +71,13 @@ export async function declareConflict(
     // Issue 34: a declaration is a reviewer write like a save, refused while reviewing is closed.
     await assertReviewingOpen(tx);
     assertReviewerCanSeeOpportunity(await lockOpportunityStatus(tx, params));
-    const inserted = await insertConflictIfNew(tx, {
-      ...params,
-      declaredBy: 'reviewer',
-      createdBy: params.reviewerId,
-    });
-    if (!inserted) return (await findConflictOfPair(tx, params))!;
-    await recordAudit(tx, actor, {
-      action: 'conflict.declare',
-      entityType: 'conflict',
-      entityId: inserted.id,
-      changes: { after: auditedConflict(inserted) },
-    });
-    return inserted;
+    const inserted = await insertAndAudit(
+      tx,
+      { ...params, declaredBy: 'reviewer', createdBy: params.reviewerId },
+      actor,
+      'conflict.declare',
+    );
+    return inserted ?? (await findConflictOfPair(tx, params))!;
   });
 }
 
@@ -75,18 +92,13 @@ export async function recordConflict(
     const { reviewer, opportunity } = await findReviewerAndOpportunity(tx, params);
     if (!reviewer) throw notFound(REVIEWER_NOT_FOUND);
     if (!opportunity) throw notFound(OPPORTUNITY_NOT_FOUND);
-    const inserted = await insertConflictIfNew(tx, {
-      ...params,
-      declaredBy: 'admin',
-      createdBy: actor.userId,
-    });
+    const inserted = await insertAndAudit(
+      tx,
+      { ...params, declaredBy: 'admin', createdBy: actor.userId },
+      actor,
+      'conflict.record',
+    );
     if (!inserted) throw conflict(conflictAlreadyRecorded(reviewer.name, opportunity.number));
-    await recordAudit(tx, actor, {
-      action: 'conflict.record',
-      entityType: 'conflict',
-      entityId: inserted.id,
-      changes: { after: auditedConflict(inserted) },
-    });
     return inserted;
   });
 }
