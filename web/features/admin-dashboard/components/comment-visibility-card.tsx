@@ -33,17 +33,13 @@ export function CommentVisibilityCard() {
           label="Show Reviewer Comments"
           help="Allow reviewers to see comments from other reviewers"
         >
-          {setting.isPending ? (
-            <Skeleton className="h-6 w-11 shrink-0 rounded-full" />
-          ) : (
-            <Switch
-              id="show-reviewer-comments"
-              aria-describedby="show-reviewer-comments-help"
-              checked={isShown}
-              disabled={setting.isError || update.isPending}
-              onCheckedChange={(checked) => update.mutate(checked)}
-            />
-          )}
+          <SettingSwitch
+            id="show-reviewer-comments"
+            isPending={setting.isPending}
+            checked={isShown}
+            disabled={setting.isError || update.isPending}
+            onCheckedChange={(checked) => update.mutate(checked)}
+          />
         </SettingRow>
         <Separator />
         <BooleanSettingRow
@@ -73,6 +69,32 @@ export function CommentVisibilityCard() {
         />
       </CardContent>
     </Card>
+  );
+}
+
+/** A setting's switch, described by its row's help text; a skeleton of its size while it loads. */
+function SettingSwitch({
+  id,
+  isPending,
+  checked,
+  disabled,
+  onCheckedChange,
+}: {
+  id: string;
+  isPending: boolean;
+  checked: boolean;
+  disabled: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  if (isPending) return <Skeleton className="h-6 w-11 shrink-0 rounded-full" />;
+  return (
+    <Switch
+      id={id}
+      aria-describedby={`${id}-help`}
+      checked={checked}
+      disabled={disabled}
+      onCheckedChange={onCheckedChange}
+    />
   );
 }
 
@@ -121,9 +143,7 @@ export function BooleanSettingRow({
   const update = useUpdateBooleanSetting(settingKey, describe);
   return (
     <SettingRow id={id} label={label} help={help}>
-      {setting.isPending ? (
-        <Skeleton className="h-6 w-11 shrink-0 rounded-full" />
-      ) : setting.isError ? (
+      {setting.isError ? (
         <div role="alert" className="flex shrink-0 flex-col items-end gap-1 text-sm">
           <span className="text-destructive dark:text-red-400">Could not be loaded</span>
           <Button variant="outline" size="sm" onClick={() => setting.refetch()}>
@@ -131,10 +151,10 @@ export function BooleanSettingRow({
           </Button>
         </div>
       ) : (
-        <Switch
+        <SettingSwitch
           id={id}
-          aria-describedby={`${id}-help`}
-          checked={setting.data.value === 'true'}
+          isPending={setting.isPending}
+          checked={setting.data?.value === 'true'}
           disabled={update.isPending}
           onCheckedChange={(checked) => update.mutate(checked)}
         />
