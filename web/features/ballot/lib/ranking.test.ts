@@ -47,7 +47,10 @@ describe('ranking changes', () => {
   });
 
   it('drops into a group, between groups and out of the ranking', () => {
-    expect(dropAt(ranking, 'a', { kind: 'group', index: 2 })).toEqual([['b', 'c'], ['d', 'a']]);
+    expect(dropAt(ranking, 'a', { kind: 'group', index: 2 })).toEqual([
+      ['b', 'c'],
+      ['d', 'a'],
+    ]);
     expect(dropAt(ranking, 'a', { kind: 'gap', index: 2 })).toEqual([['b', 'c'], ['a'], ['d']]);
     expect(dropAt(ranking, 'e', { kind: 'gap', index: 0 })).toEqual([['e'], ...ranking]);
     expect(dropAt(ranking, 'e', { kind: 'group', index: 0 })).toEqual([
