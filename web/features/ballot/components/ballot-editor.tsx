@@ -1,5 +1,4 @@
 import type { ReviewerBallot } from '@shared/ballot-schemas';
-import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSaveBallot } from '../api/reviewer-ballot-queries';
 import { candidateName } from '../lib/ordinal';
@@ -68,7 +67,6 @@ export function BallotEditor({ ballot }: { ballot: ReviewerBallot }) {
   const [announcement, setAnnouncement] = useState('');
   const [focusTarget, setFocusTarget] = useState<{ id: string; control: Control } | null>(null);
   const [draggingId, setDraggingId] = useState<string | null>(null);
-  const [isWithdrawing, setIsWithdrawing] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const names = new Map(ballot.candidates.map((c) => [c.id, candidateName(c)]));
 
@@ -141,7 +139,16 @@ export function BallotEditor({ ballot }: { ballot: ReviewerBallot }) {
         savedAt={ballot.savedAt}
         hasSavedBallot={saved.length > 0}
         onSave={() => send(ranking)}
-        onWithdraw={() => setIsWithdrawing(true)}
+        onWithdraw={(onDone) =>
+          save.mutate([], {
+            onSuccess: () => {
+              setDraft(null);
+              setAnnouncement('Your ballot was withdrawn');
+            },
+            // A refusal: the save state says why.
+            onSettled: onDone,
+          })
+        }
       />
       <BallotPlaces
         ranking={ranking}
@@ -159,24 +166,6 @@ export function BallotEditor({ ballot }: { ballot: ReviewerBallot }) {
             setDraggingId(null);
           },
         }}
-      />
-      <ConfirmDialog
-        open={isWithdrawing}
-        onClose={() => setIsWithdrawing(false)}
-        title="Withdraw your ballot?"
-        description="Your saved ranking is deleted and you no longer count as having voted. You can rank again while the ballot is open."
-        confirmLabel="Withdraw ballot"
-        isPending={save.isPending}
-        onConfirm={() =>
-          save.mutate([], {
-            onSuccess: () => {
-              setDraft(null);
-              setAnnouncement('Your ballot was withdrawn');
-            },
-            // The save state says why; the dialog would hide it.
-            onSettled: () => setIsWithdrawing(false),
-          })
-        }
       />
     </div>
   );

@@ -1,7 +1,8 @@
 import type { ReviewerBallot } from '@shared/ballot-schemas';
 import { PageHeader } from '@web/components/layout/page-header';
+import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
-import { ErrorCard, LoadingCards } from '@web/components/ui/card-states';
+import { Skeleton } from '@web/components/ui/skeleton';
 import Lock from 'lucide-react/icons/lock';
 import type { ReactNode } from 'react';
 import { useReviewerBallot } from '../api/reviewer-ballot-queries';
@@ -76,13 +77,21 @@ export function ReviewerBallotView() {
       {ballot ? (
         <BallotBody ballot={ballot} />
       ) : isError ? (
-        <ErrorCard
-          title="Could not load the ballot"
-          message={error.message}
-          onRetry={() => void refetch()}
-        />
+        <Card role="alert">
+          <CardContent className="space-y-3 py-6 text-center">
+            <h2 className="text-lg font-semibold">Could not load the ballot</h2>
+            <p className="text-sm text-muted-foreground">{error.message}</p>
+            <Button variant="outline" onClick={() => void refetch()}>
+              Try Again
+            </Button>
+          </CardContent>
+        </Card>
       ) : (
-        <LoadingCards label="Loading the ballot" bodyHeight="h-24" />
+        // The admin pages' LoadingCards and ErrorCard would move to the chunk every page loads.
+        <div role="status" aria-label="Loading the ballot" className="space-y-3">
+          <Skeleton className="h-16 w-full rounded-xl" />
+          <Skeleton className="h-48 w-full rounded-xl" />
+        </div>
       )}
     </div>
   );

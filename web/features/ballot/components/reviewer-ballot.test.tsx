@@ -115,8 +115,11 @@ describe("the reviewer's finalist ballot", () => {
     expect(screen.getByText('#12 Tidal kites removed from the ranking')).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(button('Rank #12 Tidal kites')));
 
-    await user.click(button('Save ballot'));
+    button('Save ballot').focus();
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(status()).toHaveTextContent(/^Saved at \d\d:\d\d$/));
+    // Save ballot is disabled once pressed: the save state has the focus, not the page.
+    expect(status()).toHaveFocus();
     expect(server.puts()).toEqual([{ ranking: [[solar.id, water.id]] }]);
     expect(button('Save ballot')).toBeDisabled();
   });
@@ -168,16 +171,25 @@ describe("the reviewer's finalist ballot", () => {
     expect(server.puts()).toEqual([{ ranking: [[water.id], [solar.id]] }]);
   });
 
-  it('withdraws the ballot after a confirmation (saves no ranking)', async () => {
+  it('withdraws the ballot after a confirmation in place (saves no ranking)', async () => {
     const user = userEvent.setup();
     const server = openBallot({ ranking: [[solar.id]], savedAt: new Date().toISOString() });
     await user.click(await screen.findByRole('button', { name: 'Withdraw ballot' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Withdraw your ballot?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Withdraw ballot' }));
+    // Keep my ballot is focused first; it changes nothing.
+    await waitFor(() => expect(button('Keep my ballot')).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(button('Withdraw ballot')).toHaveFocus());
+    expect(server.puts()).toEqual([]);
+
+    await user.click(button('Withdraw ballot'));
+    const confirm = await screen.findByRole('group', { name: 'Withdraw your ballot?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(status()).toHaveTextContent('No ballot saved yet'));
     expect(server.puts()).toEqual([{ ranking: [] }]);
     expect(shownRanking()).toEqual([]);
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Withdraw your ballot?' })).not.toBeInTheDocument();
+    expect(button('Withdraw ballot')).toBeDisabled();
+    await waitFor(() => expect(status()).toHaveFocus());
   });
 
   it('moves a candidate by drag and drop: into a place (a tie) and out of the ranking', async () => {
