@@ -74,6 +74,12 @@ export const pages = [
     budget: 200 * KB,
   },
   {
+    path: '/admin/ballot',
+    module: 'app/routes/admin/ballot-page.tsx',
+    layout: ADMIN,
+    budget: 200 * KB,
+  },
+  {
     path: '/reviewer/opportunities',
     module: 'app/routes/reviewer/opportunities-page.tsx',
     layout: REVIEWER,
@@ -88,6 +94,12 @@ export const pages = [
   {
     path: '/reviewer/meeting',
     module: 'app/routes/reviewer/meeting-page.tsx',
+    layout: REVIEWER,
+    budget: 200 * KB,
+  },
+  {
+    path: '/reviewer/ballot',
+    module: 'app/routes/reviewer/ballot-page.tsx',
     layout: REVIEWER,
     budget: 200 * KB,
   },

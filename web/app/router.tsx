@@ -2,6 +2,7 @@ import { dashboardKeys } from '@web/features/admin-dashboard/api/dashboard-keys'
 import { opportunityKeys } from '@web/features/admin-opportunities/api/opportunity-keys';
 import { reviewerKeys } from '@web/features/admin-reviewers/api/reviewer-keys';
 import { assignmentKeys } from '@web/features/assignments/api/assignment-keys';
+import { ballotKeys } from '@web/features/ballot/api/ballot-keys';
 import { invitationKeys } from '@web/features/invitations/api/invitation-keys';
 import { meetingKeys } from '@web/features/meeting/api/meeting-keys';
 import { resultsKeys } from '@web/features/results/api/results-keys';
@@ -34,9 +35,11 @@ const code = {
   decisions: () => import('./routes/admin/decisions-page'),
   decision: () => import('./routes/admin/decision-page'),
   adminMeeting: () => import('./routes/admin/meeting-page'),
+  adminBallot: () => import('./routes/admin/ballot-page'),
   reviewerOpportunities: () => import('./routes/reviewer/opportunities-page'),
   opportunityDetail: () => import('./routes/reviewer/opportunity-detail-page'),
   reviewerMeeting: () => import('./routes/reviewer/meeting-page'),
+  reviewerBallot: () => import('./routes/reviewer/ballot-page'),
 };
 const AdminLayout = lazyPage(code.adminLayout, 'AdminLayout');
 const ReviewerLayout = lazyPage(code.reviewerLayout, 'ReviewerLayout');
@@ -53,9 +56,11 @@ const AssignmentsPage = lazyPage(code.assignments, 'AssignmentsPage');
 const DecisionsPage = lazyPage(code.decisions, 'DecisionsPage');
 const DecisionPage = lazyPage(code.decision, 'DecisionPage');
 const AdminMeetingPage = lazyPage(code.adminMeeting, 'MeetingPage');
+const AdminBallotPage = lazyPage(code.adminBallot, 'BallotPage');
 const ReviewerOpportunitiesPage = lazyPage(code.reviewerOpportunities, 'OpportunitiesPage');
 const OpportunityDetailPage = lazyPage(code.opportunityDetail, 'OpportunityDetailPage');
 const ReviewerMeetingPage = lazyPage(code.reviewerMeeting, 'MeetingPage');
+const ReviewerBallotPage = lazyPage(code.reviewerBallot, 'BallotPage');
 
 const adminPages: Record<string, PageNeeds['code'][number]> = {
   '/admin/dashboard': code.dashboard,
@@ -67,6 +72,7 @@ const adminPages: Record<string, PageNeeds['code'][number]> = {
   '/admin/assignments': code.assignments,
   '/admin/results/decisions': code.decisions,
   '/admin/meeting': code.adminMeeting,
+  '/admin/ballot': code.adminBallot,
 };
 
 /** The path as wouter matches it (and so as a page receives its parameters). */
@@ -96,6 +102,8 @@ function adminPageData(pathname: string): PageNeeds['data'] {
   if (pathname === '/admin/results') return [resultsKeys.results()];
   // The agenda, and Results for the suggested queue's titles and what can be added.
   if (pathname === '/admin/meeting') return [meetingKeys.admin(), resultsKeys.results()];
+  // Issue 37: the count and the switch that opens voting.
+  if (pathname === '/admin/ballot') return [ballotKeys.results(), ballotKeys.openSetting()];
   if (pathname === '/admin/assignments') {
     return [assignmentKeys.mode(), assignmentKeys.board(), assignmentKeys.conflicts()];
   }
@@ -133,6 +141,13 @@ export function firstPageNeeds(location: string): PageNeeds | undefined {
       role: 'reviewer',
       code: [code.reviewerLayout, code.reviewerMeeting],
       data: [meetingKeys.view()],
+    };
+  }
+  if (pathname === '/reviewer/ballot') {
+    return {
+      role: 'reviewer',
+      code: [code.reviewerLayout, code.reviewerBallot],
+      data: [ballotKeys.reviewer()],
     };
   }
   const detail = /^\/reviewer\/opportunities\/([^/]+)$/.exec(pathname);
@@ -232,6 +247,11 @@ export function AppRoutes() {
             <AdminMeetingPage />
           </AdminArea>
         </Route>
+        <Route path="/admin/ballot">
+          <AdminArea>
+            <AdminBallotPage />
+          </AdminArea>
+        </Route>
         <Route path="/reviewer/opportunities">
           <ReviewerArea>
             <ReviewerOpportunitiesPage />
@@ -247,6 +267,11 @@ export function AppRoutes() {
         <Route path="/reviewer/meeting">
           <ReviewerArea>
             <ReviewerMeetingPage />
+          </ReviewerArea>
+        </Route>
+        <Route path="/reviewer/ballot">
+          <ReviewerArea>
+            <ReviewerBallotPage />
           </ReviewerArea>
         </Route>
         <Route>

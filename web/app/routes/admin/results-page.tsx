@@ -9,6 +9,7 @@ import { formatCount } from '@web/lib/format-count';
 import Gavel from 'lucide-react/icons/gavel';
 import MessageSquare from 'lucide-react/icons/message-square';
 import Users from 'lucide-react/icons/users';
+import Vote from 'lucide-react/icons/vote';
 import { Link } from 'wouter';
 
 export function ResultsPage() {
@@ -35,6 +36,13 @@ export function ResultsPage() {
                 <Link href="/admin/meeting">
                   <Users aria-hidden="true" />
                   Meeting
+                </Link>
+              </Button>
+              {/* Issue 37: the reviewers' ranking of the shortlisted opportunities. */}
+              <Button asChild variant="outline">
+                <Link href="/admin/ballot">
+                  <Vote aria-hidden="true" />
+                  Finalist ballot
                 </Link>
               </Button>
               <ExportButton type="results" label="Download results CSV" variant="outline" />

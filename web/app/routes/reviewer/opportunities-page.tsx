@@ -1,4 +1,5 @@
 import { useReviewerSearch } from '@web/components/layout/reviewer-search';
+import { BallotBanner } from '@web/features/ballot/components/ballot-banner';
 import { useNewPostCounts } from '@web/features/discussions/api/unread-queries';
 import { MeetingBanner } from '@web/features/meeting/components/meeting-banner';
 import {
@@ -19,6 +20,8 @@ export function OpportunitiesPage() {
     <div className="space-y-6">
       <ReviewClockNotice {...reviewClock} />
       <MeetingBanner enabled={!list.isPending} />
+      {/* Issue 37: the way to the finalist ballot while the reviewer may vote. */}
+      <BallotBanner enabled={!list.isPending} />
       <OpportunityList search={search} onSearchChange={setSearch} newPosts={counts} />
     </div>
   );
