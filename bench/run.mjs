@@ -37,6 +37,9 @@
 //   --discussion          only the figures of issue 36 (bench/discussion.mjs): a thread of 500
 //                         posts written and read in one request, the unread counts, the save
 //                         quiet and while reviewers post, and the digests that follow
+//   --ballot              only the figures of issue 37 (bench/ballot.mjs): every reviewer's
+//                         ballot saved over 10 finalists, and the count (Schulze, Borda, 1,000
+//                         resamples) read by an admin
 //   --review-cycle        only the figures of issue 18 (bench/review-cycle.mjs): auto-assign's
 //                         preview at N x 50, k = 10, and the reviewer's list, detail and save in
 //                         'assigned' mode next to 'open' mode
@@ -50,6 +53,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { ballotBenchmark } from './ballot.mjs';
 import { decisionsBenchmark } from './decisions.mjs';
 import { discussionBenchmark } from './discussion.mjs';
 import {
@@ -90,6 +94,7 @@ const { values: args } = parseArgs({
     'review-clock': { type: 'boolean', default: false },
     decisions: { type: 'boolean', default: false },
     discussion: { type: 'boolean', default: false },
+    ballot: { type: 'boolean', default: false },
     'node-flags': { type: 'string', default: '' },
   },
 });
@@ -875,6 +880,26 @@ async function discussion() {
   );
 }
 
+// --- Finalist ballot (issue 37) ----------------------------------------------------------------
+
+async function ballot() {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  await withServer(databaseUrl, 'external', async (server) => {
+    const figures = await ballotBenchmark(server, options);
+    writeResults(
+      {
+        kind: 'ballot',
+        at: new Date().toISOString(),
+        database: databaseUrl ? 'external' : 'embedded',
+        options,
+        machine: machine(),
+        ...figures,
+      },
+      options.reviewers === 200 ? 'ballot.json' : `ballot-${options.reviewers}.json`,
+    );
+  });
+}
+
 // --- Backup and restore (issue 20) --------------------------------------------------------------
 
 /** `node dist/server/<command>.js ...args` with `env`; answers its exit code, output and seconds. */
@@ -965,5 +990,6 @@ else if (args['review-cycle']) await reviewCycle();
 else if (args['review-clock']) await reviewClock();
 else if (args.decisions) await decisions();
 else if (args.discussion) await discussion();
+else if (args.ballot) await ballot();
 else await mainBenchmark();
 log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
