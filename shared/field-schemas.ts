@@ -13,6 +13,15 @@ export function optionalTextSchema(max: number, tooLongMessage: string) {
     .transform((value) => (value ? value : null));
 }
 
+/**
+ * A whole number in a range, whose every refusal (not a number, a fraction, too small, too big)
+ * states the range: "Reviewers per opportunity must be a whole number from 1 to 1000".
+ */
+export function wholeNumberSchema(label: string, min: number, max: number) {
+  const message = `${label} must be a whole number from ${min} to ${max}`;
+  return z.int(message).min(min, message).max(max, message);
+}
+
 /** A person's full name, as an admin types it for a reviewer account or an invitation. */
 export const personNameSchema = z
   .string('Name is required')

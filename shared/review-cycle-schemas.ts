@@ -1,4 +1,4 @@
-import { optionalTextSchema } from './field-schemas';
+import { optionalTextSchema, wholeNumberSchema } from './field-schemas';
 import { z } from './zod';
 
 /**
@@ -70,6 +70,13 @@ export const boardAssignmentSchema = assignmentPairSchema.extend({
 });
 
 /**
+ * GET /api/reviewer/scope: the mode that decides which published opportunities a reviewer sees,
+ * so that an empty list can say why it is empty (nothing assigned yet, or nothing published).
+ */
+export const reviewerScopeSchema = z.object({ mode: reviewAssignmentModeSchema });
+export type ReviewerScope = z.infer<typeof reviewerScopeSchema>;
+
+/**
  * The board: active reviewers (role reviewer) in name order, opportunities (every status) in
  * number order, the assignments and conflicts among them. Reviews made while unassigned (open
  * mode) are not listed as assignments.
@@ -114,11 +121,11 @@ export const removeAssignmentsResultSchema = z.object({
 
 export const autoAssignSchema = z.object({
   /** k reviewers per opportunity (counting existing assignments). */
-  perOpportunity: z.int('Reviewers per opportunity must be a whole number').min(1).max(1000),
+  perOpportunity: wholeNumberSchema('Reviewers per opportunity', 1, 1000),
   /** Only opportunities of this batch; absent = every published opportunity. */
   batch: z.string().trim().min(1).max(100).optional(),
   /** Most opportunities per reviewer (counting existing assignments); absent = no cap. */
-  maxPerReviewer: z.int().min(1).max(1000).optional(),
+  maxPerReviewer: wholeNumberSchema('Opportunities per reviewer', 1, 1000).optional(),
   /** false = preview only; true = apply in one transaction. */
   apply: z.boolean(),
   /** The preview's fingerprint; when given and the input changed since, apply answers 409. */

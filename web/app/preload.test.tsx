@@ -84,8 +84,15 @@ describe('preloading the first page', () => {
         };
       }
       if (request.url === '/api/admin/top-opportunities') return { status: 200, body: [] };
-      if (request.url === '/api/admin/settings/show_reviewer_comments') {
-        return { status: 200, body: { key: 'show_reviewer_comments', value: 'false' } };
+      const setting = /^\/api\/admin\/settings\/(\w+)$/.exec(request.url)?.[1];
+      if (
+        setting === 'show_reviewer_comments' ||
+        setting === 'reviewer_comments_after_own_review'
+      ) {
+        return { status: 200, body: { key: setting, value: 'false' } };
+      }
+      if (setting === 'show_reviewer_names') {
+        return { status: 200, body: { key: setting, value: 'true' } };
       }
       return undefined;
     });
@@ -96,11 +103,14 @@ describe('preloading the first page', () => {
         '/api/admin/stats',
         '/api/admin/top-opportunities',
         '/api/admin/settings/show_reviewer_comments',
+        // Issue 38: the two comment settings beside the spec's switch come with the rest.
+        '/api/admin/settings/reviewer_comments_after_own_review',
+        '/api/admin/settings/show_reviewer_names',
       ],
       async () => {
         await screen.findByText('31');
         await screen.findByText('No opportunities reviewed yet');
-        await screen.findByRole('switch');
+        await screen.findByRole('switch', { name: /Show reviewer names/i });
       },
     );
   });

@@ -84,9 +84,12 @@ function adminPageData(pathname: string): PageNeeds['data'] {
     return [
       dashboardKeys.stats(),
       dashboardKeys.topOpportunities(),
-      // Written out: SHOW_REVIEWER_COMMENTS's module carries zod, which /login (this
-      // chunk) does without; preload.test.tsx checks it is the key the page reads.
+      // Written out: the settings keys' modules carry zod, which /login (this chunk) does
+      // without; preload.test.tsx checks they are the keys the page reads. The spec's switch
+      // and the two comment settings beside it (issue 38).
       dashboardKeys.setting('show_reviewer_comments'),
+      dashboardKeys.setting('reviewer_comments_after_own_review'),
+      dashboardKeys.setting('show_reviewer_names'),
     ];
   }
   // One call computes the whole screen (bootstrap included): start it with the user.

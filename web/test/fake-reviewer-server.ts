@@ -44,6 +44,8 @@ type Options = {
    * behaviour. Read at each request, so a test can change it between calls.
    */
   clock?: () => ReviewClock & { now?: string };
+  /** GET /api/reviewer/scope's review_assignment mode (issue 38); 'open' by default. */
+  mode?: 'open' | 'assigned';
   /**
    * The discussion calls (issue 36; web/test/fake-discussion-server.ts). Without it they answer
    * 404, as they did before the discussions existed.
@@ -78,6 +80,9 @@ export function stubReviewerServer(options: Options) {
     const { method, url } = request;
     const body = request.body as Record<string, unknown>;
     if (method === 'GET' && url === BASE) return { status: 200, body: opportunities };
+    if (method === 'GET' && url === '/api/reviewer/scope') {
+      return { status: 200, body: { mode: options.mode ?? 'open' } };
+    }
     if (method === 'GET' && url === '/api/reviewer/review-clock') {
       const { now, ...clock } = options.clock?.() ?? {
         phase: 'open',

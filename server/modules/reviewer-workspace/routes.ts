@@ -1,3 +1,4 @@
+import { reviewerScopeSchema } from '@shared/review-cycle-schemas';
 import {
   commentSchema,
   commentSubmissionSchema,
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { JSON_CONTENT_TYPE, sendAsIs } from '../../http/json-body';
+import { getReviewAssignmentMode } from '../settings/queries';
 import {
   presentComment,
   presentReview,
@@ -127,6 +129,12 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
       const caller = await callerOf(request);
       return presentComment(await saveComment(db, { ...caller, submission: request.body }));
     },
+  );
+
+  app.get(
+    '/scope',
+    { config: { access: 'reviewer' }, schema: { response: { 200: reviewerScopeSchema } } },
+    async () => ({ mode: await getReviewAssignmentMode(db) }),
   );
 
   app.get(

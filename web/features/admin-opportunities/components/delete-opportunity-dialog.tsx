@@ -12,10 +12,13 @@ export function DeleteOpportunityDialog({
   opportunity,
   onClose,
   onCloseAutoFocus,
+  onDeleted,
 }: {
   opportunity: AdminOpportunity | null;
   onClose: () => void;
   onCloseAutoFocus?: (event: Event) => void;
+  /** After a successful delete, before the dialog closes (the focus then goes to the next row). */
+  onDeleted?: () => void;
 }) {
   const remove = useDeleteOpportunity();
   const impact = useDeletionImpact(opportunity?.id ?? null);
@@ -30,7 +33,13 @@ export function DeleteOpportunityDialog({
       isPending={remove.isPending}
       isConfirmDisabled={!impact.data}
       onConfirm={() => {
-        if (opportunity) remove.mutate(opportunity, { onSuccess: onClose });
+        if (!opportunity) return;
+        remove.mutate(opportunity, {
+          onSuccess: () => {
+            onDeleted?.();
+            onClose();
+          },
+        });
       }}
       onCloseAutoFocus={onCloseAutoFocus}
     >

@@ -177,6 +177,7 @@ export function OpportunitiesScreen() {
         opportunity={deleting}
         onClose={() => setDeleting(null)}
         onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+        onDeleted={returnFocus.rowRemoved}
       />
     </div>
   );

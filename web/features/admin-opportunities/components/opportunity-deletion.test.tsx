@@ -119,6 +119,39 @@ describe('deleting an opportunity', () => {
     expect(requests.filter((r) => r.url === impactOf(solar))).toHaveLength(2);
   });
 
+  it("moves the focus to the next row's actions after a delete, and to the heading after the last", async () => {
+    let list = [solar, water];
+    stubOpportunities([], (request): Answer => {
+      if (request.method === 'GET' && request.url === '/api/admin/opportunities') {
+        return { status: 200, body: list };
+      }
+      if (request.url.endsWith('/deletion-impact')) {
+        return { status: 200, body: { reviews: 0, comments: 0, viewerStates: 0, images: 0 } };
+      }
+      if (request.method === 'DELETE') {
+        const gone = list.find((o) => request.url.endsWith(o.id))!;
+        list = list.filter((o) => o !== gone);
+        const { id, number, title } = gone;
+        const removed = { reviews: 0, comments: 0, viewerStates: 0, images: 0 };
+        return { status: 200, body: { id, number, title, removed } };
+      }
+      return undefined;
+    });
+    await openScreen();
+    const user = userEvent.setup();
+    let dialog = await openDelete(user, 3);
+    await within(dialog).findByRole('list', { name: 'What is removed' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Opportunity' }));
+    await waitFor(() => expect(screen.queryByText('Solar roofs')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Actions for #7' })).toHaveFocus();
+
+    dialog = await openDelete(user, 7);
+    await within(dialog).findByRole('list', { name: 'What is removed' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Opportunity' }));
+    await waitFor(() => expect(screen.queryByText('Water reuse')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1, name: 'Opportunities' })).toHaveFocus();
+  });
+
   it('holds Delete back until the counts arrive, and says it in the singular', async () => {
     let answer: (value: Answer) => void = () => {};
     stubOpportunities([water], (request) =>

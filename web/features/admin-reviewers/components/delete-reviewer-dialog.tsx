@@ -3,7 +3,12 @@ import { useDeleteReviewer } from '../api/reviewer-queries';
 import type { ReviewerDialogProps } from './reviewer-dialog-props';
 
 /** The confirmation before a permanent delete, listing everything that goes with the account. */
-export function DeleteReviewerDialog({ reviewer, onClose, onCloseAutoFocus }: ReviewerDialogProps) {
+export function DeleteReviewerDialog({
+  reviewer,
+  onClose,
+  onCloseAutoFocus,
+  onDeleted,
+}: ReviewerDialogProps & { onDeleted?: () => void }) {
   const remove = useDeleteReviewer();
   return (
     <ConfirmDialog
@@ -16,7 +21,13 @@ export function DeleteReviewerDialog({ reviewer, onClose, onCloseAutoFocus }: Re
       confirmLabel="Delete Reviewer"
       isPending={remove.isPending}
       onConfirm={() => {
-        if (reviewer) remove.mutate(reviewer, { onSuccess: onClose });
+        if (!reviewer) return;
+        remove.mutate(reviewer, {
+          onSuccess: () => {
+            onDeleted?.();
+            onClose();
+          },
+        });
       }}
       onCloseAutoFocus={onCloseAutoFocus}
     >

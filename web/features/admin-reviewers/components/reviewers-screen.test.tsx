@@ -289,6 +289,18 @@ describe('admin reviewers screen', () => {
     expect(screen.getByText('Rita Reviewer')).toBeInTheDocument();
   });
 
+  it("moves the focus to the neighbouring row's actions after a delete (issue 38)", async () => {
+    stubReviewers([rita, sam]);
+    await openScreen();
+    const { user, menu } = await openRowMenu('Sam Scorer');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Delete Reviewer' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Reviewer' }));
+    await waitFor(() => expect(screen.queryByText('Sam Scorer')).not.toBeInTheDocument());
+    // Sam's was the last row: the row above takes the focus, not the page's body.
+    expect(screen.getByRole('button', { name: 'Actions for Rita Reviewer' })).toHaveFocus();
+  });
+
   it("shows 'Failed to Delete Reviewer' with the server's message", async () => {
     stubReviewers([rita], (request) =>
       request.method === 'DELETE'

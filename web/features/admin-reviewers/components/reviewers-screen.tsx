@@ -172,6 +172,7 @@ export function ReviewersScreen({
         reviewer={deleting}
         onClose={() => setDeleting(null)}
         onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+        onDeleted={returnFocus.rowRemoved}
       />
     </div>
   );

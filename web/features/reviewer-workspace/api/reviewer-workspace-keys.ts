@@ -11,4 +11,6 @@ export const reviewerWorkspaceKeys = {
   viewerState: () => ['/api/reviewer/viewer-state'] as const,
   /** Issue 34: whether reviewing is open, and until when. */
   reviewClock: () => ['/api/reviewer/review-clock'] as const,
+  /** Issue 38: the mode that decides which opportunities the list holds. */
+  scope: () => ['/api/reviewer/scope'] as const,
 };

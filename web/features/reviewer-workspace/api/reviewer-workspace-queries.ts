@@ -1,4 +1,5 @@
 import type { ReviewClock } from '@shared/review-clock-schemas';
+import type { ReviewerScope } from '@shared/review-cycle-schemas';
 import type {
   Review,
   ReviewerComment,
@@ -25,6 +26,17 @@ export const opportunityListQueryOptions = queryOptions<ReviewerOpportunityListI
 
 export function useReviewerOpportunities() {
   return useQuery(opportunityListQueryOptions);
+}
+
+/** Asked for only when the list is empty, to say why (`enabled`). */
+export function useReviewerScope(options: { enabled: boolean }) {
+  return useQuery(
+    queryOptions<ReviewerScope>({
+      queryKey: reviewerWorkspaceKeys.scope(),
+      enabled: options.enabled,
+      staleTime: 0,
+    }),
+  );
 }
 
 export function useReviewerOpportunity(id: string) {

@@ -175,6 +175,19 @@ describe('reviewer opportunity list', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('0 opportunities available for review')).toBeInTheDocument();
   });
+
+  it("says that nothing is assigned yet in 'assigned' mode", async () => {
+    sessionStorage.setItem('hasAutoRedirected', 'true');
+    stubReviewerServer({ opportunities: [], mode: 'assigned' });
+    renderApp('/reviewer/opportunities');
+    expect(
+      await screen.findByRole('heading', { name: 'Nothing Assigned to You Yet' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Opportunities will appear here once administrators assign them to you'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/once published by administrators/)).not.toBeInTheDocument();
+  });
 });
 
 describe('redirect to the last viewed opportunity', () => {

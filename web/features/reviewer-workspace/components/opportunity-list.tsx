@@ -10,7 +10,7 @@ import Inbox from 'lucide-react/icons/inbox';
 import LayoutGrid from 'lucide-react/icons/layout-grid';
 import List from 'lucide-react/icons/list';
 import type { ReactNode } from 'react';
-import { useReviewerOpportunities } from '../api/reviewer-workspace-queries';
+import { useReviewerOpportunities, useReviewerScope } from '../api/reviewer-workspace-queries';
 import { useAutoRedirect } from '../hooks/use-auto-redirect';
 import { useSessionState } from '../hooks/use-session-state';
 import {
@@ -53,6 +53,9 @@ export function OpportunityList({ search, onSearchChange, newPosts }: Opportunit
   const filters = { search, status };
   const shown = opportunities ? filterOpportunities(opportunities, filters) : [];
   const count = opportunities?.length ?? 0;
+  // An empty list in 'assigned' mode means nothing is assigned yet, not nothing published.
+  const scope = useReviewerScope({ enabled: opportunities !== undefined && count === 0 });
+  const nothingAssigned = scope.data?.mode === 'assigned';
 
   return (
     <div className="space-y-6">
@@ -125,8 +128,12 @@ export function OpportunityList({ search, onSearchChange, newPosts }: Opportunit
         ) : (
           <EmptyState
             icon={<Inbox aria-hidden="true" className="size-10" />}
-            title="No Opportunities Yet"
-            hint="Opportunities will appear here once published by administrators"
+            title={nothingAssigned ? 'Nothing Assigned to You Yet' : 'No Opportunities Yet'}
+            hint={
+              nothingAssigned
+                ? 'Opportunities will appear here once administrators assign them to you'
+                : 'Opportunities will appear here once published by administrators'
+            }
           />
         )
       ) : (
