@@ -214,6 +214,29 @@ describe('the reviewer ballot calls', () => {
     expect(await storedRanking(newcomer.user.id)).toBeNull();
   });
 
+  it('wait for a close in progress, then refuse: closing and saving never cross', async () => {
+    const { user, cookie } = await createSignedInUser(ctx.app, ctx.db);
+    // An admin's close, caught between its update of the setting's row and its commit.
+    const closing = await ctx.pool.connect();
+    try {
+      await closing.query('begin');
+      await closing.query(`update settings set value = 'false' where key = '${BALLOT_OPEN}'`);
+      let settled = false;
+      const saving = put(cookie, [[a.id]]).finally(() => {
+        settled = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      await closing.query('commit');
+      const response = await saving;
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: BALLOT_CLOSED_MESSAGE });
+    } finally {
+      closing.release();
+    }
+    expect(await storedRanking(user.id)).toBeNull();
+  });
+
   it("admit, in 'assigned' mode, only reviewers assigned to a candidate", async () => {
     const assigned = await createSignedInUser(ctx.app, ctx.db);
     const elsewhere = await createSignedInUser(ctx.app, ctx.db);
