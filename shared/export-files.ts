@@ -14,11 +14,17 @@ export const EXPORT_TYPES = [
 ] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
+/**
+ * The finalist ballot's count (issue 37), at GET /api/admin/export/ballot: served beside the
+ * others but not one of the export page's cards, which the ballot's own page links instead.
+ */
+export const BALLOT_EXPORT_TYPE = 'ballot';
+
 export function isExportType(value: string): value is ExportType {
   return (EXPORT_TYPES as readonly string[]).includes(value);
 }
 
 /** '{type}_export_{YYYY-MM-DD}.csv' with the UTC date (CONTRACT.md "HTTP"). */
-export function exportFileNameFor(type: ExportType, at: Date): string {
+export function exportFileNameFor(type: ExportType | typeof BALLOT_EXPORT_TYPE, at: Date): string {
   return `${type}_export_${at.toISOString().slice(0, 10)}.csv`;
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { analyticsRoutes } from '../modules/analytics/routes';
 import { assignmentRoutes } from '../modules/assignments/routes';
 import { backupRoutes } from '../modules/backup/routes';
+import { ballotAdminRoutes } from '../modules/ballot/admin-routes';
 import { conflictAdminRoutes } from '../modules/conflicts/admin-routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';
 import { decisionAdminRoutes } from '../modules/decisions/routes';
@@ -46,6 +47,7 @@ export const adminApi: FastifyPluginAsyncZod<{
   await app.register(decisionAdminRoutes, { db, readResults: readResultsValue });
   await app.register(meetingAdminRoutes, { db, readResults: readResultsValue });
   await app.register(discussionAdminRoutes, { db });
+  await app.register(ballotAdminRoutes, { db, readResults: readResultsValue });
   await app.register(exportRoutes, {
     db,
     computed: {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
+import { ballotReviewerRoutes } from '../modules/ballot/reviewer-routes';
 import { conflictReviewerRoutes } from '../modules/conflicts/reviewer-routes';
 import { reviewClockReviewerRoutes } from '../modules/review-clock/routes';
 import { reviewerWorkspaceRoutes } from '../modules/reviewer-workspace/routes';
@@ -11,4 +12,5 @@ export const reviewerApi: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   await app.register(reviewerWorkspaceRoutes, { db });
   await app.register(conflictReviewerRoutes, { db });
   await app.register(reviewClockReviewerRoutes, { db });
+  await app.register(ballotReviewerRoutes, { db });
 };

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { BALLOT_OPEN } from '@shared/ballot';
 import { isStorableText } from '@shared/text';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meetingState } from '../db/schema/index';
 import { setupTestApp } from '../test/build-test-app';
+import { createDecision } from '../test/factories/decisions';
 import { createPost } from '../test/factories/discussions';
 import { createImage } from '../test/factories/images';
 import { createOpportunity } from '../test/factories/opportunities';
 import { SAMPLE_SCORES } from '../test/factories/reviews';
 import { nextOpportunityNumber, uniqueEmail, uniqueIp } from '../test/factories/sequence';
+import { setSetting } from '../test/factories/settings';
 import { createUser } from '../test/factories/users';
 import { createSignedInUser } from '../test/http';
 
@@ -45,6 +48,7 @@ const TABLES = [
   'discussion_digest_items',
   'discussion_digest_state',
   'meeting_state',
+  'ballots',
   // Not `session`: reading a session may move its idle expiry forward, whatever the answer.
 ] as const;
 type Snapshot = Record<(typeof TABLES)[number], string>;
@@ -221,6 +225,8 @@ let recordedConflictOpportunityId: string;
 /** Discussion posts (issue 36): the admin's own to edit, a reviewer's to hide. */
 let ownPostId: string;
 let hideablePostId: string;
+/** A finalist of its own (issue 37), so that a valid ballot reaches its save. */
+let finalistId: string;
 let casesRun = 0;
 
 beforeAll(async () => {
@@ -237,6 +243,9 @@ beforeAll(async () => {
   imageId = (await createImage(ctx.db, { width: 40, height: 40 })).id;
   ownPostId = (await createPost(ctx.db, { opportunityId, authorId: adminId })).id;
   hideablePostId = (await createPost(ctx.db, { opportunityId, authorId: reviewerId })).id;
+  finalistId = (await createOpportunity(ctx.db)).id;
+  await createDecision(ctx.db, { opportunityId: finalistId });
+  await setSetting(ctx.db, BALLOT_OPEN, 'true');
   // A meeting in progress, so that a valid move reaches its change.
   await ctx.db.insert(meetingState).values({ active: true, agenda: [opportunityId] });
 });
@@ -384,6 +393,12 @@ const ENDPOINTS: Record<string, Endpoint> = {
     url: () => `/api/reviewer/opportunities/${declaredConflictOpportunityId}/conflict`,
     cookie: () => reviewerCookie,
     valid: () => ({ reason: 'I know the team' }),
+  },
+  'PUT /api/reviewer/ballot': {
+    method: 'PUT',
+    url: () => '/api/reviewer/ballot',
+    cookie: () => reviewerCookie,
+    valid: () => ({ ranking: [[finalistId]] }),
   },
   'POST /api/admin/assignments': {
     method: 'POST',

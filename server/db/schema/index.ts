@@ -1,5 +1,6 @@
 export * from './assignments';
 export * from './audit-logs';
+export * from './ballots';
 export * from './comments';
 export * from './conflicts';
 export * from './decisions';

@@ -138,6 +138,10 @@ if the pilot works', ${admin.id}, '2026-12-21T09:00:00.5Z')`);
   await db.execute(sql`
     insert into meeting_state (id, active, agenda, current_index, version, updated_by)
     values (1, true, array[${opportunity.id}]::uuid[], 0, 3, ${admin.id})`);
+  // The finalist ballot (issue 37): a reviewer's ranking, its first group.
+  await db.execute(sql`
+    insert into ballots (reviewer_id, ranking, saved_at)
+    values (${reviewer.id}, ${JSON.stringify([[opportunity.id]])}::jsonb, '2026-12-22T10:00:00.25Z')`);
   return { admin, reviewer };
 }
 
