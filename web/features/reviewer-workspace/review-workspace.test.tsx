@@ -84,6 +84,37 @@ describe('opportunity detail', () => {
     expect(within(card).queryByText('hidden')).toBeNull();
   });
 
+  it('shows the newest 50 of a large panel’s comments, then more on request (issue 38)', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => ({
+      id: `20000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+      submittedAt: new Date(Date.UTC(2026, 2, 1, 0, i)).toISOString(),
+      howToBiggerBetter: `Idea number ${i + 1}`,
+      challenges: null,
+      howToGetGoing: null,
+      otherComments: null,
+      reviewer: { name: `Reviewer ${i + 1}`, displayName: null },
+    }));
+    await openDetail(first, { otherComments: { [first.id]: many } });
+    const list = await screen.findByRole('list', { name: 'Comments from other reviewers' });
+    const items = () => within(list).getAllByRole('listitem');
+    expect(items()).toHaveLength(50);
+    // The server answers oldest first; the card starts with the newest.
+    expect(items()[0]).toHaveTextContent('Idea number 120');
+    expect(items()[49]).toHaveTextContent('Idea number 71');
+    expect(screen.getByText('Showing 50 of 120 comments, newest first')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show 50 more' }));
+    expect(items()).toHaveLength(100);
+    expect(screen.getByText('Showing 100 of 120 comments, newest first')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all 120' }));
+    expect(items()).toHaveLength(120);
+    expect(screen.queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
+    // The buttons are gone: the focus is on the first comment they revealed.
+    await waitFor(() => expect(items()[100]).toHaveFocus());
+    expect(items()[100]).toHaveTextContent('Idea number 20');
+  });
+
   it('hides the others’ comments card when there are none', async () => {
     const { server } = await openDetail(first);
     await waitFor(() =>

@@ -1,11 +1,18 @@
 import type { CommentsVisibility } from '@shared/review-cycle-schemas';
 import { COMMENTS_AFTER_OWN_REVIEW_MESSAGE } from '@shared/settings';
+import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatDate } from '@web/lib/format-date';
 import MessageSquareLock from 'lucide-react/icons/message-square-lock';
-import { memo, useDeferredValue } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useOtherReviewersComments } from '../api/reviewer-workspace-queries';
 import { mayFetchComments } from '../lib/cycle-fields';
+
+/**
+ * Comments drawn at first, and added by each "Show more": a panel of 1,000 reviewers leaves 999
+ * comments, about 10,000 elements, where every other page is flat in the panel's size (issue 38).
+ */
+export const COMMENTS_PAGE = 50;
 
 /**
  * 'Comments from Other Reviewers': name (or, with names hidden, the server's label such as
@@ -28,6 +35,20 @@ export const OtherReviewersComments = memo(function OtherReviewersComments({
   // The list renders in a background pass that yields to the browser: 199 comments in one task
   // blocked a phone's main thread for a quarter of a second while the page was loading.
   const comments = useDeferredValue(answer);
+  // Per opportunity: the pager moves to the next one without remounting this card.
+  const [shown, setShown] = useState({ opportunityId, count: COMMENTS_PAGE });
+  const shownCount = shown.opportunityId === opportunityId ? shown.count : COMMENTS_PAGE;
+  const showUpTo = (count: number) => setShown({ opportunityId, count });
+  // "Show all" removes the buttons: the focus goes to the first comment it revealed.
+  const list = useRef<HTMLUListElement>(null);
+  const [focusAt, setFocusAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusAt === null) return;
+    list.current?.querySelectorAll<HTMLElement>(':scope > li')[focusAt]?.focus();
+    setFocusAt(null);
+  }, [focusAt]);
+  // Newest first (the server answers them oldest first), the first COMMENTS_PAGE of them.
+  const newestFirst = useMemo(() => (comments ? [...comments].reverse() : []), [comments]);
   if (visibility === 'after_own_review') {
     return (
       <Card>
@@ -50,12 +71,19 @@ export const OtherReviewersComments = memo(function OtherReviewersComments({
         <CardTitle>Comments from Other Reviewers</CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="space-y-4">
-          {comments.map((comment) => (
+        {comments.length > COMMENTS_PAGE ? (
+          <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
+            Showing {Math.min(shownCount, comments.length)} of {comments.length} comments, newest
+            first
+          </p>
+        ) : null}
+        <ul ref={list} className="space-y-4" aria-label="Comments from other reviewers">
+          {newestFirst.slice(0, shownCount).map((comment) => (
             // Off-screen comments skip style, layout and paint until scrolled near.
             <li
               key={comment.id}
-              className="space-y-2 rounded-lg border p-4 [contain-intrinsic-size:auto_9rem] [content-visibility:auto]"
+              tabIndex={-1}
+              className="space-y-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 rounded-lg border p-4 [contain-intrinsic-size:auto_9rem] [content-visibility:auto]"
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="font-medium">
@@ -80,6 +108,22 @@ export const OtherReviewersComments = memo(function OtherReviewersComments({
             </li>
           ))}
         </ul>
+        {shownCount < comments.length ? (
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => showUpTo(shownCount + COMMENTS_PAGE)}>
+              Show {Math.min(COMMENTS_PAGE, comments.length - shownCount)} more
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setFocusAt(shownCount);
+                showUpTo(comments.length);
+              }}
+            >
+              Show all {comments.length}
+            </Button>
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );
