@@ -62,6 +62,8 @@ async function results(): Promise<BallotResults> {
     cookie: access.admin.cookie,
   });
   expect(response.statusCode, response.body).toBe(200);
+  // The count's own time, for operators and the bench (Server-Timing).
+  expect(response.headers['server-timing']).toMatch(/^count;dur=\d+\.\d$/);
   return ballotResultsSchema.parse(response.json());
 }
 

@@ -114,6 +114,8 @@ export type BallotCount = {
   electorate: number;
   voters: Array<{ id: string; name: string }>;
   count: Count;
+  /** How long the count took (Schulze, Borda and the resamples), in ms: Server-Timing. */
+  countMs: number;
   calibrated: Array<number | null>;
 };
 
@@ -153,6 +155,7 @@ export async function countCurrentBallots(db: Db, readResults: ReadResults): Pro
     counted.push(vector);
     voters.push({ id: elector.id, name: elector.name });
   }
+  const started = performance.now();
   const count = countBallots({
     n: candidates.length,
     ballots: counted,
@@ -160,11 +163,12 @@ export async function countCurrentBallots(db: Db, readResults: ReadResults): Pro
     seed: BALLOT_SEED,
     level: BALLOT_INTERVAL_LEVEL,
   });
+  const countMs = performance.now() - started;
   const calibratedOf = new Map(
     (results?.opportunities ?? []).map((row) => [row.id, row.calibratedComposite]),
   );
   const calibrated = candidates.map((candidate) => calibratedOf.get(candidate.id) ?? null);
-  return { open, candidates, electorate: electorate.length, voters, count, calibrated };
+  return { open, candidates, electorate: electorate.length, voters, count, countMs, calibrated };
 }
 
 /** GET /api/admin/ballot/results. */
