@@ -1,11 +1,9 @@
 import type { Results } from '@shared/results-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PageHeader } from '@web/components/layout/page-header';
-import { Button } from '@web/components/ui/button';
+import { BackLink } from '@web/components/layout/page-links';
 import { AdminMeetingView } from '@web/features/meeting/components/admin-meeting-view';
 import { resultsKeys } from '@web/features/results/api/results-keys';
-import ArrowLeft from 'lucide-react/icons/arrow-left';
-import { Link } from 'wouter';
 
 // The Results answer by its key (the results feature's query reads the same cache entry): its
 // query module would bring the Results page's mutations into the chunk every admin page loads.
@@ -15,12 +13,7 @@ export function MeetingPage() {
   const { data: results } = useQuery(resultsQuery);
   return (
     <div className="space-y-6">
-      <Button asChild variant="ghost" size="sm" className="-ml-2">
-        <Link href="/admin/results">
-          <ArrowLeft aria-hidden="true" />
-          Results
-        </Link>
-      </Button>
+      <BackLink href="/admin/results">Results</BackLink>
       <PageHeader
         title="Meeting"
         subtitle="Take the panel through the discussion queue, one opportunity at a time"

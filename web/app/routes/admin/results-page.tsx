@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '@web/components/layout/page-header';
-import { Button } from '@web/components/ui/button';
+import { HeaderLink } from '@web/components/layout/page-links';
 import { useNewPostCounts } from '@web/features/discussions/api/unread-queries';
 import { ExportButton } from '@web/features/exports/components/export-button';
 import { resultsQuery } from '@web/features/results/api/results-queries';
@@ -10,7 +10,6 @@ import Gavel from 'lucide-react/icons/gavel';
 import MessageSquare from 'lucide-react/icons/message-square';
 import Users from 'lucide-react/icons/users';
 import Vote from 'lucide-react/icons/vote';
-import { Link } from 'wouter';
 
 export function ResultsPage() {
   // Issue 36: the discussions' new posts are asked for once the results are there.
@@ -25,26 +24,17 @@ export function ResultsPage() {
           actions={
             <>
               {/* Issue 35: the drafts, releases, waitlist and letters live one level down. */}
-              <Button asChild variant="outline">
-                <Link href="/admin/results/decisions">
-                  <Gavel aria-hidden="true" />
-                  Decisions
-                </Link>
-              </Button>
+              <HeaderLink href="/admin/results/decisions" icon={<Gavel aria-hidden="true" />}>
+                Decisions
+              </HeaderLink>
               {/* Issue 36: the discussion queue below, taken through with the panel. */}
-              <Button asChild variant="outline">
-                <Link href="/admin/meeting">
-                  <Users aria-hidden="true" />
-                  Meeting
-                </Link>
-              </Button>
+              <HeaderLink href="/admin/meeting" icon={<Users aria-hidden="true" />}>
+                Meeting
+              </HeaderLink>
               {/* Issue 37: the reviewers' ranking of the shortlisted opportunities. */}
-              <Button asChild variant="outline">
-                <Link href="/admin/ballot">
-                  <Vote aria-hidden="true" />
-                  Finalist ballot
-                </Link>
-              </Button>
+              <HeaderLink href="/admin/ballot" icon={<Vote aria-hidden="true" />}>
+                Finalist ballot
+              </HeaderLink>
               <ExportButton type="results" label="Download results CSV" variant="outline" />
             </>
           }

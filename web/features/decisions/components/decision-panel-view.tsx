@@ -1,14 +1,13 @@
 import type { DecisionPanel } from '@shared/decision-schemas';
 import { PageHeader } from '@web/components/layout/page-header';
+import { BackLink } from '@web/components/layout/page-links';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { ErrorCard, LoadingCards } from '@web/components/ui/card-states';
 import { RegionCard } from '@web/components/ui/region-card';
 import { isApiError } from '@web/lib/api-client';
-import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Send from 'lucide-react/icons/send';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'wouter';
 import { useDecisionPanel } from '../api/decision-queries';
 import { DecisionForm, InForce } from './decision-form';
 import { DecisionHistory } from './decision-history';
@@ -19,15 +18,8 @@ import { ReleaseDialog } from './release-dialog';
 
 const STATUS_WORDS = { draft: 'Draft', published: 'Published', archived: 'Archived' } as const;
 
-function BackLink() {
-  return (
-    <Button asChild variant="ghost" size="sm" className="-ml-2">
-      <Link href="/admin/results/decisions">
-        <ArrowLeft aria-hidden="true" />
-        Decisions
-      </Link>
-    </Button>
-  );
+function BackToDecisions() {
+  return <BackLink href="/admin/results/decisions">Decisions</BackLink>;
 }
 
 type DiscussionSlots = {
@@ -48,7 +40,7 @@ function PanelBody({
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <BackLink />
+        <BackToDecisions />
         <PageHeader
           title={`Decision #${opportunity.number}`}
           subtitle={
@@ -119,7 +111,7 @@ export function DecisionPanelView({
   if (isApiError(panel.error, 404)) {
     return (
       <div className="space-y-4">
-        <BackLink />
+        <BackToDecisions />
         <PageHeader title="Decision" />
         <Card role="alert">
           <CardContent className="py-8 text-center">
