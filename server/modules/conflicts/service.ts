@@ -4,7 +4,7 @@ import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { assertReviewingOpen } from '../review-clock/service';
 import { lockReviewCycle } from '../review-cycle/lock';
 import { assertReviewerCanSeeOpportunity } from '../reviewer-workspace/policy';
-import { lockOpportunityStatus } from '../reviewer-workspace/queries';
+import { lockOpportunityStatus } from '../reviewer-workspace/save-queries';
 import {
   type ConflictRow,
   deleteConflict,

@@ -9,12 +9,12 @@ import type {
   UserReview,
 } from '@shared/reviewer-schemas';
 import { presentOpportunityContent } from '../opportunities/presenter';
+import type { OtherReviewerCommentRow } from './comment-queries';
 import { commentsVisibilityOf, reviewerLabel } from './comments-visibility';
 import type {
   CommentRow,
   OpportunityWithCallerCycle,
   OpportunityWithCallerWork,
-  OtherReviewerCommentRow,
   ReviewRow,
 } from './queries';
 

@@ -15,13 +15,14 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { JSON_CONTENT_TYPE, sendAsIs } from '../../http/json-body';
 import { getReviewAssignmentMode } from '../settings/queries';
+import { findVisibleLastOpportunityId } from './comment-queries';
 import {
   presentComment,
   presentReview,
   presentReviewerComment,
   presentReviewerOpportunityDetail,
 } from './presenter';
-import { findVisibleLastOpportunityId, visibleOpportunitiesWithCallerWorkJson } from './queries';
+import { visibleOpportunitiesWithCallerWorkJson } from './queries';
 import {
   getOtherReviewersComments,
   getVisibleOpportunity,

@@ -5,21 +5,25 @@ import { compositeOf, toNumericText } from '@shared/scoring';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { reviewingClosedError } from '../review-clock/service';
+import {
+  listOtherReviewersComments,
+  type OtherReviewerCommentRow,
+  upsertViewerState,
+} from './comment-queries';
 import { commentsVisibilityOf } from './comments-visibility';
 import { assertReviewerCanSeeOpportunity, isInScope, OPPORTUNITY_NOT_FOUND } from './policy';
 import {
   type CommentRow,
-  explainRefusedSave,
   findOpportunityWithCallerWork,
-  listOtherReviewersComments,
-  lockOpportunityStatus,
   type OpportunityWithCallerCycle,
-  type OtherReviewerCommentRow,
   type ReviewRow,
+} from './queries';
+import {
+  explainRefusedSave,
+  lockOpportunityStatus,
   upsertCommentIfVisible,
   upsertReviewIfVisible,
-  upsertViewerState,
-} from './queries';
+} from './save-queries';
 
 type Caller = { reviewerId: string };
 
