@@ -17,13 +17,12 @@ import {
   formatTable,
   median,
   request,
-  SEED_CONCURRENCY,
-  seedOpportunities,
-  seedReviewers,
-  seedWork,
   settleDatabase,
   signIn,
+  timeGets,
+  timeOne,
 } from './lib.mjs';
+import { SEED_CONCURRENCY, seedOpportunities, seedReviewers, seedWork } from './seed.mjs';
 
 const CANDIDATES = 10;
 const SEQUENTIAL_PUTS = 40;
@@ -43,37 +42,6 @@ export function ballotOf(i, ids) {
   const groups = ranked.map((id) => [id]);
   if (i % 4 === 0 && groups.length > 3) groups.splice(2, 2, [...groups[2], ...groups[3]]);
   return groups;
-}
-
-async function timeOne(work) {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
-
-/** One GET: its body size and the count's own time from Server-Timing (results only). */
-async function get(baseUrl, urlPath, cookie) {
-  const response = await fetch(`${baseUrl}${urlPath}`, { headers: { cookie } });
-  const body = Buffer.from(await response.arrayBuffer());
-  if (!response.ok) throw new Error(`GET ${urlPath}: ${response.status} ${body.toString()}`);
-  const timing = /count;dur=([0-9.]+)/.exec(response.headers.get('server-timing') ?? '');
-  return { bytes: body.length, countMs: timing ? Number(timing[1]) : null };
-}
-
-async function timeReads(baseUrl, urlPath, cookie) {
-  const times = [];
-  const countTimes = [];
-  let bytes = 0;
-  for (let k = 0; k < READS; k++) {
-    times.push(
-      await timeOne(async () => {
-        const answer = await get(baseUrl, urlPath, cookie);
-        bytes = answer.bytes;
-        if (answer.countMs !== null) countTimes.push(answer.countMs);
-      }),
-    );
-  }
-  return { ms: median(times), bytes, countMs: countTimes.length ? median(countTimes) : null };
 }
 
 export async function ballotBenchmark(server, { reviewers }) {
@@ -114,12 +82,17 @@ export async function ballotBenchmark(server, { reviewers }) {
     }),
   );
   const putAllSeconds = (performance.now() - started) / 1000;
-  const reviewerRead = await timeReads(baseUrl, '/api/reviewer/ballot', cookies[1]);
+  const reviewerRead = await timeGets(baseUrl, '/api/reviewer/ballot', cookies[1], {
+    reads: READS,
+  });
 
   const resultsPath = '/api/admin/ballot/results';
   const coldMs = await timeOne(() => request(baseUrl, 'GET', resultsPath, { cookie: adminCookie }));
-  const results = await timeReads(baseUrl, resultsPath, adminCookie);
-  const csv = await timeReads(baseUrl, '/api/admin/export/ballot', adminCookie);
+  const results = await timeGets(baseUrl, resultsPath, adminCookie, {
+    reads: READS,
+    metric: 'count',
+  });
+  const csv = await timeGets(baseUrl, '/api/admin/export/ballot', adminCookie, { reads: READS });
   const { json: count } = await request(baseUrl, 'GET', resultsPath, { cookie: adminCookie });
 
   log('');
@@ -136,7 +109,7 @@ export async function ballotBenchmark(server, { reviewers }) {
         ['GET /api/reviewer/ballot', reviewerRead.ms.toFixed(1), String(reviewerRead.bytes)],
         [`GET ${resultsPath} (first call)`, coldMs.toFixed(1), ''],
         [`GET ${resultsPath}`, results.ms.toFixed(1), String(results.bytes)],
-        ['  of which the count (Server-Timing)', results.countMs.toFixed(1), ''],
+        ['  of which the count (Server-Timing)', results.serverMs.toFixed(1), ''],
         ['GET /api/admin/export/ballot', csv.ms.toFixed(1), String(csv.bytes)],
       ],
     ),
@@ -151,7 +124,7 @@ export async function ballotBenchmark(server, { reviewers }) {
     reviewerReadMs: reviewerRead.ms,
     resultsColdMs: coldMs,
     resultsMs: results.ms,
-    countMs: results.countMs,
+    countMs: results.serverMs,
     resultsBytes: results.bytes,
     csvMs: csv.ms,
     winner: count.winner.message,

@@ -22,16 +22,15 @@ import {
   median,
   OPPORTUNITIES,
   request,
-  scoresFor,
-  seedOpportunities,
-  seedReviewers,
-  seedWork,
   settleDatabase,
   signIn,
   sleep,
   summarisePairs,
+  timeGets,
+  timeOne,
   withCookie,
 } from './lib.mjs';
+import { scoresFor, seedOpportunities, seedReviewers, seedWork } from './seed.mjs';
 
 const THREAD_POSTS = 500;
 const POSTERS = 100;
@@ -45,25 +44,6 @@ const log = (message) => console.log(message);
 const postBody = (k) =>
   `Post ${k + 1} of the bench thread: the pilot's payback depends on the heat price.\n` +
   'A second line with a link https://example.com/evidence and some more words to read.';
-
-async function timeOne(work) {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
-
-async function timeReads(baseUrl, urlPath, cookie) {
-  const times = [];
-  let bytes = 0;
-  for (let i = 0; i < READS; i++) {
-    times.push(
-      await timeOne(async () => {
-        ({ bytes } = await request(baseUrl, 'GET', urlPath, { cookie }));
-      }),
-    );
-  }
-  return { ms: median(times), bytes };
-}
 
 async function setSetting(baseUrl, adminCookie, key, value) {
   await request(baseUrl, 'POST', '/api/admin/settings', {
@@ -120,13 +100,15 @@ export async function discussionBenchmark(server, { reviewers, rounds, duration,
   // 2. Reads.
   const threadPath = `/api/opportunities/${threadId}/discussion`;
   const reads = {
-    admin: await timeReads(baseUrl, threadPath, adminCookie),
-    reviewerNamesShown: await timeReads(baseUrl, threadPath, cookies[POSTERS]),
+    admin: await timeGets(baseUrl, threadPath, adminCookie, { reads: READS }),
+    reviewerNamesShown: await timeGets(baseUrl, threadPath, cookies[POSTERS], { reads: READS }),
   };
   await setSetting(baseUrl, adminCookie, 'show_reviewer_names', 'false');
-  reads.reviewerNamesHidden = await timeReads(baseUrl, threadPath, cookies[POSTERS]);
+  reads.reviewerNamesHidden = await timeGets(baseUrl, threadPath, cookies[POSTERS], {
+    reads: READS,
+  });
   await setSetting(baseUrl, adminCookie, 'show_reviewer_names', 'true');
-  reads.unread = await timeReads(baseUrl, '/api/discussions/unread', cookies[1]);
+  reads.unread = await timeGets(baseUrl, '/api/discussions/unread', cookies[1], { reads: READS });
   log(
     formatTable(
       [

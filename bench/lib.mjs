@@ -15,7 +15,6 @@ export const ADMIN_EMAIL = 'bench-admin@example.com';
 export const ADMIN_PASSWORD = 'bench-admin-password';
 export const OPPORTUNITIES = 50;
 export const REVIEWER_PASSWORD = 'bench-reviewer-password';
-const ACCOUNT_CONCURRENCY = 8; // creating and signing in hash passwords (argon2id) on the server
 
 /** `node scripts/build.mjs --if-stale`, in a child so that this process stays small. */
 export function buildIfStale() {
@@ -189,98 +188,6 @@ export async function settleDatabase(server) {
   }
 }
 
-// --- Memory -------------------------------------------------------------------------------------
-
-function readKb(file, field) {
-  try {
-    const match = fs.readFileSync(file, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0; // the process is gone
-  }
-}
-
-/** Resident set size of one process, in MB (0 when it is gone). */
-export const rssMb = (pid) => readKb(`/proc/${pid}/status`, 'VmRSS') / 1024;
-
-/** Every descendant of `pid` (the embedded postmaster and its backends, for the server). */
-export function descendantsOf(pid) {
-  const parents = new Map();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name may hold spaces and parentheses: the fields start after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(entry), Number(fields[1]));
-    } catch {}
-  }
-  const found = [];
-  let frontier = [pid];
-  while (frontier.length) {
-    const next = [];
-    for (const [child, parent] of parents) if (frontier.includes(parent)) next.push(child);
-    found.push(...next);
-    frontier = next;
-  }
-  return found;
-}
-
-/**
- * Samples the server's RSS every 100 ms, and its descendants' (embedded PostgreSQL) RSS and PSS
- * every 500 ms. RSS summed over PostgreSQL processes counts shared buffers once per process;
- * PSS shares them out and is the fairer total.
- */
-export function startMemorySampler(pid) {
-  const state = {
-    server: { peak: 0, last: 0 },
-    postgres: { peakRss: 0, peakPss: 0, lastRss: 0, lastPss: 0, processes: 0 },
-  };
-  const windows = new Set();
-  let ticks = 0;
-  const sample = () => {
-    const server = rssMb(pid);
-    state.server.last = server;
-    state.server.peak = Math.max(state.server.peak, server);
-    for (const window of windows) window.server = Math.max(window.server, server);
-    if (ticks++ % 5 === 0) {
-      let rss = 0;
-      let pss = 0;
-      const children = descendantsOf(pid);
-      for (const child of children) {
-        rss += rssMb(child);
-        pss += readKb(`/proc/${child}/smaps_rollup`, 'Pss') / 1024;
-      }
-      Object.assign(state.postgres, {
-        lastRss: rss,
-        lastPss: pss,
-        processes: children.length,
-        peakRss: Math.max(state.postgres.peakRss, rss),
-        peakPss: Math.max(state.postgres.peakPss, pss),
-      });
-      for (const window of windows) {
-        window.postgresRss = Math.max(window.postgresRss, rss);
-        window.postgresPss = Math.max(window.postgresPss, pss);
-      }
-    }
-  };
-  sample();
-  const timer = setInterval(sample, 100);
-  return {
-    state,
-    /** Starts a window (windows may overlap); the returned function ends it with its peaks. */
-    window() {
-      const window = { server: state.server.last, postgresRss: 0, postgresPss: 0 };
-      windows.add(window);
-      return () => {
-        windows.delete(window);
-        return { ...window };
-      };
-    },
-    stop: () => clearInterval(timer),
-  };
-}
-
 // --- HTTP ---------------------------------------------------------------------------------------
 
 export class HttpFailure extends Error {}
@@ -304,6 +211,40 @@ export async function request(baseUrl, method, urlPath, { cookie, body } = {}) {
     .map((line) => line.split(';')[0])
     .find((pair) => pair.startsWith('assay.sid='));
   return { json: text ? JSON.parse(text) : undefined, bytes: Buffer.byteLength(text), setCookie };
+}
+
+/** How long `work` takes, in milliseconds. */
+export async function timeOne(work) {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+/**
+ * `reads` sequential GETs of `urlPath` with one client: the median milliseconds, the body's bytes
+ * (JSON or not) and the median of a `Server-Timing: <metric>;dur=...` the server sends, if any.
+ */
+export async function timeGets(baseUrl, urlPath, cookie, { reads = 21, metric = null } = {}) {
+  const times = [];
+  const serverTimes = [];
+  let bytes = 0;
+  for (let i = 0; i < reads; i++) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${urlPath}`, { headers: { cookie } });
+    const body = Buffer.from(await response.arrayBuffer());
+    times.push(performance.now() - started);
+    if (!response.ok) throw new HttpFailure(`GET ${urlPath}: ${response.status} ${body}`);
+    bytes = body.length;
+    const timing = metric
+      ? new RegExp(`${metric};dur=([0-9.]+)`).exec(response.headers.get('server-timing') ?? '')
+      : null;
+    if (timing) serverTimes.push(Number(timing[1]));
+  }
+  return {
+    ms: median(times),
+    bytes,
+    serverMs: serverTimes.length ? median(serverTimes) : null,
+  };
 }
 
 /** Signs in and answers the `assay.sid=...` cookie pair. */
@@ -369,147 +310,6 @@ export function formatTable(columns, rows) {
     widths.map((w) => '-'.repeat(w)).join('  '),
     ...rows.map(line),
   ].join('\n');
-}
-
-// --- Seeding through the API ------------------------------------------------------------------
-
-/** Writes in flight while seeding reviews and comments. */
-export const SEED_CONCURRENCY = 32;
-
-/** Creates and publishes the `count` (default 50) opportunities of a cycle; answers their ids. */
-export async function seedOpportunities(baseUrl, adminCookie, count = OPPORTUNITIES) {
-  const ids = new Array(count);
-  const numbers = Array.from({ length: count }, (_, i) => i + 1);
-  await forEachLimit(numbers, 4, async (number, index) => {
-    const { json } = await request(baseUrl, 'POST', '/api/admin/opportunities', {
-      cookie: adminCookie,
-      body: {
-        number,
-        title: `Bench opportunity ${number}: a modular heat pump for district networks`,
-        description:
-          'A retrofit kit that turns existing district heating substations into reversible heat ' +
-          'pumps, cutting peak gas demand while reusing the installed pipework. '.repeat(2),
-        tags: ['energy', 'retrofit', `cluster-${number % 5}`],
-        batch: `Batch ${(number % 3) + 1}`,
-      },
-    });
-    await request(baseUrl, 'PATCH', `/api/admin/opportunities/${json.id}`, {
-      cookie: adminCookie,
-      body: { status: 'published' },
-    });
-    ids[index] = json.id;
-  });
-  return ids;
-}
-
-/** Creates reviewers `from`..`from+count-1` and signs each in; answers their cookies. */
-export async function seedReviewers(baseUrl, adminCookie, from, count) {
-  const indexes = Array.from({ length: count }, (_, i) => from + i);
-  const cookies = new Array(count);
-  await forEachLimit(indexes, ACCOUNT_CONCURRENCY, async (i, position) => {
-    const email = `reviewer${i}@bench.example.com`;
-    await request(baseUrl, 'POST', '/api/admin/reviewers', {
-      cookie: adminCookie,
-      body: { name: `Bench Reviewer ${i}`, email, password: REVIEWER_PASSWORD },
-    });
-    cookies[position] = await signIn(baseUrl, email, REVIEWER_PASSWORD);
-  });
-  return cookies;
-}
-
-/** Reviewer `i`'s scores for opportunity `j`: spread over 1-5, the same on every run. */
-export const scoresFor = (i, j) => ({
-  strategicAlignment: ((i + j) % 5) + 1,
-  sustainability: ((i * 3 + j) % 5) + 1,
-  technologyReadiness: ((i + j * 2) % 5) + 1,
-  marketPotential: ((i * 7 + j * 3) % 5) + 1,
-  businessPotential: ((i + j * 5 + 1) % 5) + 1,
-});
-
-/** Every reviewer saves a review (and a comment) on every opportunity; answers writes/s. */
-export async function seedWork(baseUrl, cookies, opportunityIds, { comments, offset = 0 }) {
-  const tasks = [];
-  cookies.forEach((cookie, i) => {
-    opportunityIds.forEach((opportunityId, j) => {
-      tasks.push({ kind: 'review', cookie, i: i + offset, j, opportunityId });
-      if (comments) tasks.push({ kind: 'comment', cookie, i: i + offset, j, opportunityId });
-    });
-  });
-  const started = performance.now();
-  await forEachLimit(tasks, SEED_CONCURRENCY, async ({ kind, cookie, i, j, opportunityId }) => {
-    if (kind === 'review') {
-      await request(baseUrl, 'POST', '/api/reviewer/reviews', {
-        cookie,
-        body: { opportunityId, ...scoresFor(i, j) },
-      });
-    } else {
-      await request(baseUrl, 'POST', '/api/reviewer/comments', {
-        cookie,
-        body: {
-          opportunityId,
-          howToBiggerBetter: `Reviewer ${i} on opportunity ${j + 1}: partner with two utilities.`,
-          challenges: 'Permitting for the substations takes long; the payback depends on prices.',
-          howToGetGoing: 'Pilot in one district with an existing heat network next winter.',
-          otherComments: null,
-        },
-      });
-    }
-  });
-  const seconds = (performance.now() - started) / 1000;
-  return { writes: tasks.length, seconds, writesPerSecond: tasks.length / seconds };
-}
-
-/**
- * A review cycle at scale through the API, as `npm run bench` seeds it: `opportunities` published
- * opportunities and `reviewers` reviewers who each review and comment on every one of them.
- * Answers the admin's and the reviewers' cookies and the opportunity ids.
- */
-export async function seedReviewCycle(baseUrl, { reviewers, opportunities, log = () => {} }) {
-  const adminCookie = await signIn(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-  let started = performance.now();
-  const opportunityIds = await seedOpportunities(baseUrl, adminCookie, opportunities);
-  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
-  log(`  ${opportunities} opportunities created and published in ${seconds()} s`);
-  started = performance.now();
-  const cookies = await seedReviewers(baseUrl, adminCookie, 0, reviewers);
-  log(`  ${reviewers} reviewers created and signed in in ${seconds()} s`);
-  const work = await seedWork(baseUrl, cookies, opportunityIds, { comments: true });
-  log(`  ${work.writes} reviews and comments saved in ${work.seconds.toFixed(1)} s`);
-  return { adminCookie, cookies, opportunityIds };
-}
-
-/**
- * The pages `npm run lighthouse` audits: the login page, the reviewer
- * list and a detail page (of `opportunityId`), and every admin page (web/app/router.tsx).
- */
-export function measuredPages({ adminCookie, reviewerCookie, opportunityId }) {
-  const admin = (name, pagePath) => ({ name, path: pagePath, cookie: adminCookie });
-  return [
-    { name: 'login', path: '/login' },
-    { name: 'reviewer list', path: '/reviewer/opportunities', cookie: reviewerCookie },
-    {
-      name: 'reviewer detail',
-      path: `/reviewer/opportunities/${opportunityId}`,
-      cookie: reviewerCookie,
-    },
-    admin('admin dashboard', '/admin/dashboard'),
-    admin('admin reviewers', '/admin/reviewers'),
-    admin('admin opportunities', '/admin/opportunities'),
-    admin('admin analytics', '/admin/analytics'),
-    admin('admin results', '/admin/results'),
-    admin('admin exports', '/admin/exports'),
-    admin('admin assignments', '/admin/assignments'),
-    admin('admin decisions', '/admin/results/decisions'),
-    admin('admin decision panel', `/admin/results/decisions/${opportunityId}`),
-  ];
-}
-
-/** Turns on 'Show Reviewer Comments', so that a detail page shows the other reviewers'. */
-export async function showReviewerComments(baseUrl, adminCookie) {
-  await request(baseUrl, 'POST', '/api/admin/settings', {
-    cookie: adminCookie,
-    body: { key: 'show_reviewer_comments', value: 'true' },
-  });
 }
 
 /** An autocannon request with this session cookie (and `extra` fields: path, headers, body). */

@@ -27,16 +27,14 @@ import {
   ADMIN_PASSWORD,
   buildIfStale,
   formatTable,
-  measuredPages,
   OPPORTUNITIES,
   request,
   root,
-  seedReviewCycle,
   settleDatabase,
-  showReviewerComments,
   signIn,
   startServer,
 } from './lib.mjs';
+import { measuredPages, seedReviewCycle, showReviewerComments } from './seed.mjs';
 
 const { values: args } = parseArgs({
   options: {

@@ -88,7 +88,7 @@ function adminListSteps({ table, search, filter, sortBy }) {
   };
 }
 
-/** Per page name (bench/web.mjs's PAGES), a function of the page answering its steps. */
+/** Per page name (bench/web-pages.mjs's PAGES), a function of the page answering its steps. */
 const stepsOf = {
   'admin dashboard': (page) => {
     const toggle = page.getByRole('switch', { name: 'Show Reviewer Comments' });

@@ -22,16 +22,13 @@ import {
   median,
   OPPORTUNITIES,
   request,
-  scoresFor,
-  seedOpportunities,
-  seedReviewers,
-  seedWork,
   settleDatabase,
   signIn,
   sleep,
   summarisePairs,
   withCookie,
 } from './lib.mjs';
+import { scoresFor, seedOpportunities, seedReviewers, seedWork } from './seed.mjs';
 
 /** The server's poll period for this benchmark (REVIEW_CLOCK_POLL_SECONDS). */
 export const REVIEW_CLOCK_POLL_SECONDS = '0.2';

@@ -16,12 +16,11 @@ import {
   median,
   OPPORTUNITIES,
   request,
-  seedOpportunities,
-  seedReviewers,
   settleDatabase,
   signIn,
   withCookie,
 } from './lib.mjs';
+import { seedOpportunities, seedReviewers } from './seed.mjs';
 
 const PER_OPPORTUNITY = 10;
 const PREVIEW_RUNS = 5;

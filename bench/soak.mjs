@@ -24,13 +24,12 @@ import {
   createScratchDatabase,
   formatTable,
   root,
-  seedOpportunities,
-  seedReviewers,
   signIn,
   sleep,
-  startMemorySampler,
   startServer,
 } from './lib.mjs';
+import { startMemorySampler } from './memory.mjs';
+import { seedOpportunities, seedReviewers } from './seed.mjs';
 
 const { values: args } = parseArgs({
   options: {
