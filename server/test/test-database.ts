@@ -13,20 +13,39 @@ export type TestDatabase = {
   drop: () => Promise<void>;
 };
 
-/** A fresh database for one test file, cloned from the migrated template (fast, isolated). */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminConnection = inject('adminConnection');
-  const template = inject('templateDatabase');
-  const name = `${template.replace('template', 'test')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client(adminConnection);
+/** Runs one statement as the admin connection (create or drop a database). */
+async function asAdmin(statement: string) {
+  const admin = new pg.Client(inject('adminConnection'));
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${template}`);
+    await admin.query(statement);
   } finally {
     await admin.end();
   }
-  const pool = new pg.Pool({ ...withDatabase(adminConnection, name), max: 10 });
+}
+
+/**
+ * Creates database `name` (from `template`, or empty), and answers a pool on it with `max`
+ * connections and the drop that ends the pool and removes the database.
+ */
+export async function createDatabaseNamed(name: string, { template = '', max = 10 } = {}) {
+  await asAdmin(`create database ${name}${template ? ` template ${template}` : ''}`);
+  const pool = new pg.Pool({ ...withDatabase(inject('adminConnection'), name), max });
   pool.on('error', () => {});
+  return {
+    pool,
+    drop: async () => {
+      await pool.end();
+      await asAdmin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** A fresh database for one test file, cloned from the migrated template (fast, isolated). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = inject('templateDatabase');
+  const name = `${template.replace('template', 'test')}_${randomBytes(4).toString('hex')}`;
+  const { pool, drop } = await createDatabaseNamed(name, { template });
   let statements = 0;
   // Counting, not mocking: every statement still goes to PostgreSQL.
   pool.on('connect', (client) => {
@@ -36,22 +55,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       return query(...args);
     };
   });
-  return {
-    statementCount: () => statements,
-    db: createDatabase(pool),
-    pool,
-    name,
-    drop: async () => {
-      await pool.end();
-      const dropper = new pg.Client(adminConnection);
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
+  return { statementCount: () => statements, db: createDatabase(pool), pool, name, drop };
 }
 
 /**

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, stubSession } from '@web/test/fake-server';
 import { renderApp } from '@web/test/render-app';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../test/capture-downloads';
 
 type BackupAnswer = { status: number; statusText?: string; body: BodyInit; headers?: HeadersInit };
 
@@ -42,31 +43,7 @@ const ARCHIVE_HEADERS = {
   'Content-Disposition': 'attachment; filename="assay_backup_2026-11-25_154000.jsonl.gz"',
 };
 
-beforeAll(async () => {
-  await import('@web/app/routes/admin/exports-page');
-}, 30_000);
-
-let saved: { download: string; href: string }[];
-let blobs: Blob[];
-
-beforeEach(() => {
-  saved = [];
-  blobs = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    saved.push({ download: this.download, href: this.href });
-  });
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    blobs.push(blob as Blob);
-    return `blob:assay/${blobs.length}`;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const { saved, blobs } = captureDownloads();
 
 async function startBackup() {
   renderApp('/admin/exports');

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, stubSession } from '@web/test/fake-server';
 import { renderApp } from '@web/test/render-app';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../test/capture-downloads';
 
 type ExportAnswer = {
   status: number;
@@ -34,32 +35,7 @@ function stubExports(answerFor: (type: string) => ExportAnswer | Promise<ExportA
   return exportCalls;
 }
 
-// The page is a lazy chunk: load it once up front so that the first test does not wait for it.
-beforeAll(async () => {
-  await import('@web/app/routes/admin/exports-page');
-}, 30_000);
-
-let saved: { download: string; href: string }[];
-let blobs: Blob[];
-
-beforeEach(() => {
-  saved = [];
-  blobs = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    saved.push({ download: this.download, href: this.href });
-  });
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    blobs.push(blob as Blob);
-    return `blob:assay/${blobs.length}`;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const { saved, blobs } = captureDownloads();
 
 async function openExports() {
   renderApp('/admin/exports');
