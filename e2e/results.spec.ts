@@ -255,13 +255,14 @@ test('at 390 px only the tables and the chart scroll, never the page', async ({ 
     );
     expect(overflow, `horizontal page overflow in the ${theme} theme`).toBe(0);
   }
-  // The ranking table scrolls inside its card and can be reached by keyboard to do so.
+  // The ranking's rows are cards on a phone (issue 38, e2e/phone-results.spec.ts): nothing to
+  // scroll sideways; its region stays reachable by keyboard, as on wider screens.
   const scroller = region(page, 'Ranking').getByRole('region', {
     name: 'Opportunities ranked by calibrated composite',
   });
   await expect(scroller).toHaveAttribute('tabindex', '0');
   expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(
-    true,
+    false,
   );
   await checkScreen(page, 'results-390');
 });

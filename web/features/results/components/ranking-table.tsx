@@ -121,6 +121,7 @@ export const RankingTable = memo(function RankingTable({
   return (
     <ScrollTable
       caption={`Opportunities ranked by ${basisWords}`}
+      phoneCards
       // Ten columns: tighter cells so the table fits a laptop screen beside the sidebar.
       className="[&_td]:px-2 [&_th]:px-2"
     >
@@ -160,12 +161,19 @@ export const RankingTable = memo(function RankingTable({
           const { opportunity } = row;
           return (
             <TableRow key={opportunity.id} data-testid="ranking-row">
-              <TableCell className="font-semibold tabular-nums">{row.rank ?? '-'}</TableCell>
-              <TableCell>
+              <TableCell className="font-semibold tabular-nums max-sm:col-span-1">
+                {row.rank ?? '-'}
+              </TableCell>
+              <TableCell className="max-sm:col-span-2">
                 <Movement row={row} basis={basis} />
               </TableCell>
-              <TableCell className="text-muted-foreground">#{opportunity.number}</TableCell>
-              <th scope="row" className="min-w-44 px-3 py-2.5 text-left font-normal">
+              <TableCell className="text-muted-foreground max-sm:col-span-2">
+                #{opportunity.number}
+              </TableCell>
+              <th
+                scope="row"
+                className="min-w-44 px-3 py-2.5 text-left font-normal max-sm:col-span-7 max-sm:min-w-0 max-sm:font-medium"
+              >
                 {opportunity.title}
                 <NewPostsLink
                   opportunityId={opportunity.id}
@@ -173,35 +181,54 @@ export const RankingTable = memo(function RankingTable({
                 />
               </th>
               <TableCell
-                className={cn('text-right tabular-nums', basis === 'raw' && 'font-semibold')}
+                data-label="Raw"
+                className={cn(
+                  'text-right tabular-nums max-sm:col-span-3',
+                  basis === 'raw' && 'font-semibold',
+                )}
               >
                 {formatScore(opportunity.rawComposite)}
               </TableCell>
               <TableCell
-                className={cn('text-right tabular-nums', basis === 'calibrated' && 'font-semibold')}
+                data-label="Calibrated"
+                className={cn(
+                  'text-right tabular-nums max-sm:col-span-3',
+                  basis === 'calibrated' && 'font-semibold',
+                )}
               >
                 {formatScore(opportunity.calibratedComposite)}
               </TableCell>
-              <TableCell className="whitespace-nowrap text-right tabular-nums">
+              <TableCell
+                data-label="Interval"
+                className="whitespace-nowrap text-right tabular-nums max-sm:col-span-3"
+              >
                 <span aria-hidden="true">{formatRankInterval(row.rank, row.interval)}</span>
                 <span className="sr-only">{describeRankInterval(row.rank, row.interval)}</span>
               </TableCell>
-              <TableCell className="text-right tabular-nums">
+              <TableCell data-label="SD" className="text-right tabular-nums max-sm:col-span-3">
                 {formatScore(opportunity.sd)}
               </TableCell>
-              <TableCell className="text-right tabular-nums">{opportunity.reviewCount}</TableCell>
-              <TableCell className="min-w-[9.5rem]">
+              <TableCell data-label="Reviews" className="text-right tabular-nums max-sm:col-span-3">
+                {opportunity.reviewCount}
+              </TableCell>
+              <TableCell
+                data-label="Flags"
+                className="min-w-[9.5rem] max-sm:col-span-9 max-sm:min-w-0"
+              >
                 <FlagBadges
                   labels={opportunity.flags.map((flag) => DISCUSSION_REASON_LABELS[flag])}
                 />
               </TableCell>
               {decisions ? (
-                <TableCell className="min-w-32">
+                <TableCell
+                  data-label="Outcome"
+                  className="min-w-32 max-sm:col-span-10 max-sm:min-w-0"
+                >
                   <Outcome decisions={decisions.byOpportunity.get(opportunity.id)} />
                 </TableCell>
               ) : null}
               {decisions ? (
-                <TableCell>
+                <TableCell className="max-sm:col-span-2 max-sm:justify-self-end">
                   <RowCheckbox
                     checks={decisions.checks}
                     id={opportunity.id}

@@ -10,12 +10,18 @@ export function ScrollTable({
   children,
   className,
   rowCount,
+  phoneCards = false,
 }: {
   caption: string;
   children: ReactNode;
   className?: string;
   /** aria-rowcount, for a table whose body draws only some of its rows (windowedRowCount). */
   rowCount?: number;
+  /**
+   * On a phone each row is a card whose cells wrap, labelled by `data-label` (web/styles.css):
+   * for a table whose figures would otherwise sit past the screen's edge (issue 38).
+   */
+  phoneCards?: boolean;
 }) {
   return (
     <section
@@ -24,7 +30,11 @@ export function ScrollTable({
       tabIndex={0}
       className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
-      <table aria-rowcount={rowCount} className={cn('w-full text-sm', className)}>
+      <table
+        aria-rowcount={rowCount}
+        data-phone-cards={phoneCards ? '' : undefined}
+        className={cn('w-full text-sm', className)}
+      >
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>
