@@ -6,11 +6,12 @@ import {
   allScores,
   createPublishedOpportunityViaApi,
   createReviewerViaApi,
+  deleteOpportunitiesViaApi,
   nextOpportunityNumbers,
   signedInContext,
   submitReviewViaApi,
 } from './support/api-arrange';
-import { admin, checkScreen, expect, signInThroughApi, test } from './support/fixtures';
+import { admin, asAdmin, checkScreen, expect, signInThroughApi, test } from './support/fixtures';
 
 /**
  * The finalist ballot (issue 37) end to end: three shortlisted opportunities, three reviewers who
@@ -66,15 +67,10 @@ test.beforeAll(async ({ browser, baseURL }) => {
 // Other spec files share the server: voting closes and the finalists go (their decisions and
 // reviews with them), so that the 50-opportunity limit and every other screen are as they were.
 test.afterAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signInThroughApi(page, admin);
-  await page.request.post('/api/admin/settings', { data: { key: 'ballot_open', value: 'false' } });
-  for (const finalist of finalists) {
-    const deleted = await page.request.delete(`/api/admin/opportunities/${finalist.id}`);
-    expect(deleted.status(), await deleted.text()).toBe(200);
-  }
-  await context.close();
+  await asAdmin(browser, baseURL, async (api) => {
+    await api.post('/api/admin/settings', { data: { key: 'ballot_open', value: 'false' } });
+    await deleteOpportunitiesViaApi(api, finalists);
+  });
 });
 
 /** Presses a button by keyboard: focus, then Enter. */

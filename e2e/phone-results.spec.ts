@@ -3,11 +3,12 @@ import {
   allScores,
   createPublishedOpportunityViaApi,
   createReviewerViaApi,
+  deleteOpportunitiesViaApi,
   nextOpportunityNumbers,
   signedInContext,
   submitReviewViaApi,
 } from './support/api-arrange';
-import { admin, checkScreen, expect, signInThroughApi, test } from './support/fixtures';
+import { admin, asAdmin, checkScreen, expect, signInThroughApi, test } from './support/fixtures';
 
 /**
  * Results on a phone (issue 38): each ranked opportunity is a compact card with the figures a
@@ -19,38 +20,29 @@ const suffix = Date.now().toString(36);
 let opportunities: ArrangedOpportunity[] = [];
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signInThroughApi(page, admin);
-  const api = page.request;
-  const numbers = await nextOpportunityNumbers(api, 2);
-  opportunities = [];
-  for (const [index, number] of numbers.entries()) {
-    const title = `Phone card ${index + 1} with a title long enough to wrap ${suffix}`;
-    opportunities.push(await createPublishedOpportunityViaApi(api, { number, title }));
-  }
-  const reviewer = await createReviewerViaApi(api, {
-    name: `Phone Reviewer ${suffix}`,
-    email: `phone.${suffix}@assay.test`,
-    password: 'phone-password-1',
+  opportunities = await asAdmin(browser, baseURL, async (api) => {
+    const numbers = await nextOpportunityNumbers(api, 2);
+    const arranged = [];
+    for (const [index, number] of numbers.entries()) {
+      const title = `Phone card ${index + 1} with a title long enough to wrap ${suffix}`;
+      arranged.push(await createPublishedOpportunityViaApi(api, { number, title }));
+    }
+    const reviewer = await createReviewerViaApi(api, {
+      name: `Phone Reviewer ${suffix}`,
+      email: `phone.${suffix}@assay.test`,
+      password: 'phone-password-1',
+    });
+    const reviewerApi = await signedInContext(baseURL!, reviewer);
+    for (const [o, opportunity] of arranged.entries()) {
+      await submitReviewViaApi(reviewerApi, opportunity.id, allScores(5 - o));
+    }
+    await reviewerApi.dispose();
+    return arranged;
   });
-  const reviewerApi = await signedInContext(baseURL!, reviewer);
-  for (const [o, opportunity] of opportunities.entries()) {
-    await submitReviewViaApi(reviewerApi, opportunity.id, allScores(5 - o));
-  }
-  await reviewerApi.dispose();
-  await context.close();
 });
 
 test.afterAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signInThroughApi(page, admin);
-  for (const opportunity of opportunities) {
-    const deleted = await page.request.delete(`/api/admin/opportunities/${opportunity.id}`);
-    expect(deleted.status(), await deleted.text()).toBe(200);
-  }
-  await context.close();
+  await asAdmin(browser, baseURL, (api) => deleteOpportunitiesViaApi(api, opportunities));
 });
 
 test('each ranked opportunity shows its figures within a 390 px screen', async ({ page }) => {

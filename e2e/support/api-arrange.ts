@@ -140,3 +140,17 @@ export const allScores = (score: number): ReviewScores => ({
   marketPotential: score,
   businessPotential: score,
 });
+
+/**
+ * Deletes the opportunities a spec arranged (their reviews, decisions and ballots go with them):
+ * other spec files share the server, its 50-opportunity limit and its exports.
+ */
+export async function deleteOpportunitiesViaApi(
+  admin: APIRequestContext,
+  opportunities: { id: string }[],
+) {
+  for (const opportunity of opportunities) {
+    const deleted = await admin.delete(`/api/admin/opportunities/${opportunity.id}`);
+    expect(deleted.status(), await deleted.text()).toBe(200);
+  }
+}

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 
 export const admin = {
   email: process.env.E2E_ADMIN_EMAIL!,
@@ -15,6 +21,25 @@ export async function signInThroughApi(page: Page, user: { email: string; passwo
     data: { email: user.email, password: user.password },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Runs `work` with the API as the admin, in a context of its own (beforeAll and afterAll have no
+ * page): what a spec arranges before its journeys and removes after them.
+ */
+export async function asAdmin<T>(
+  browser: Browser,
+  baseURL: string | undefined,
+  work: (api: APIRequestContext) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await signInThroughApi(page, admin);
+    return await work(page.request);
+  } finally {
+    await context.close();
+  }
 }
 
 /**
