@@ -27,17 +27,22 @@ export function useRefetchAt({
   const receivedAt = anchor?.receivedAt ?? null;
   const serverNow =
     anchorNow === null || receivedAt === null ? null : serverTimeAt({ now: anchorNow, receivedAt });
+  // An instant stays the next one until its refetch is due (AFTER_MS past it): a render in
+  // between (a countdown turning to "Closing now" at the deadline) would otherwise move on to the
+  // following instant, or to none, and cancel the timer that was about to refetch.
   const next =
     serverNow === null
       ? null
       : instants.reduce<number | null>(
           (soonest, at) =>
-            at !== null && at > serverNow && (soonest === null || at < soonest) ? at : soonest,
+            at !== null && at + AFTER_MS > serverNow && (soonest === null || at < soonest)
+              ? at
+              : soonest,
           null,
         );
   useEffect(() => {
     if (next === null || anchorNow === null || receivedAt === null) return;
-    const delay = next - serverTimeAt({ now: anchorNow, receivedAt }) + AFTER_MS;
+    const delay = Math.max(0, next - serverTimeAt({ now: anchorNow, receivedAt }) + AFTER_MS);
     const timer = setTimeout(() => void refetchRef.current(), Math.min(delay, MAX_DELAY_MS));
     return () => clearTimeout(timer);
   }, [next, anchorNow, receivedAt]);
