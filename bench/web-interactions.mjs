@@ -108,22 +108,32 @@ export async function heatmapHoverSamples(page, { count = 6 } = {}) {
   return samples;
 }
 
+/** Times `act` (its `inputs` events) until `attribute` of the `target` element changed. */
+async function untilAttributeChanges(page, { target, attribute, inputs, act }) {
+  const before = await page.evaluate(
+    ({ target: t, attribute: a }) => document.querySelector(t)?.getAttribute(a) ?? null,
+    { target, attribute },
+  );
+  return measureInteraction(page, {
+    inputs,
+    done: ({ target: t, attribute: a, before: b }) =>
+      (document.querySelector(t)?.getAttribute(a) ?? null) !== b,
+    doneArg: { target, attribute, before },
+    act,
+  });
+}
+
 /** Clicks a button and times it until `attribute` of `target` changed (both in the page). */
 export async function toggleSamples(page, { button, target, attribute, times = 2 }) {
   const samples = [];
   for (let i = 0; i < times; i++) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await waitForQuiet(page);
-    const before = await page.evaluate(
-      ({ target: t, attribute: a }) => document.querySelector(t)?.getAttribute(a) ?? null,
-      { target, attribute },
-    );
     samples.push(
-      await measureInteraction(page, {
+      await untilAttributeChanges(page, {
+        target,
+        attribute,
         inputs: ['pointerdown'],
-        done: ({ target: t, attribute: a, before: b }) =>
-          (document.querySelector(t)?.getAttribute(a) ?? null) !== b,
-        doneArg: { target, attribute, before },
         act: () => page.locator(button).first().click(),
       }),
     );
@@ -144,16 +154,11 @@ export async function selectSamples(page, { select, target, attribute, times = 3
   await control.focus();
   for (let i = 0; i < times; i++) {
     await waitForQuiet(page);
-    const before = await page.evaluate(
-      ({ target: t, attribute: a }) => document.querySelector(t)?.getAttribute(a) ?? null,
-      { target, attribute },
-    );
     samples.push(
-      await measureInteraction(page, {
+      await untilAttributeChanges(page, {
+        target,
+        attribute,
         inputs: ['keydown'],
-        done: ({ target: t, attribute: a, before: b }) =>
-          (document.querySelector(t)?.getAttribute(a) ?? null) !== b,
-        doneArg: { target, attribute, before },
         act: () => page.keyboard.press('ArrowDown'),
       }),
     );

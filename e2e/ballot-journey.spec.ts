@@ -29,39 +29,36 @@ const nameOf = (o: ArrangedOpportunity) => `#${o.number} ${o.title}`;
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signInThroughApi(page, admin);
-  const api = page.request;
-  const numbers = await nextOpportunityNumbers(api, 3);
-  finalists = [];
-  for (const [index, number] of numbers.entries()) {
-    const title = `${DEMO_OPPORTUNITIES[index + 20]!.title} ${suffix}`;
-    finalists.push(await createPublishedOpportunityViaApi(api, { number, title }));
-  }
-  for (const index of [0, 1, 2]) {
-    const demo = DEMO_REVIEWERS[index + 3]!;
-    reviewers.push(
-      await createReviewerViaApi(api, {
-        name: `${demo.name} ${suffix}`,
-        email: `ballot.${index}.${suffix}@assay.test`,
-        password: 'ballot-password-1',
-      }),
-    );
-  }
-  // The scores rank the finalists last to first: 2, 3 and 4 for every reviewer.
-  for (const reviewer of reviewers) {
-    const reviewerApi = await signedInContext(baseURL!, reviewer);
-    for (const [o, finalist] of finalists.entries()) {
-      await submitReviewViaApi(reviewerApi, finalist.id, allScores(2 + o));
+  await asAdmin(browser, baseURL, async (api) => {
+    const numbers = await nextOpportunityNumbers(api, 3);
+    finalists = [];
+    for (const [index, number] of numbers.entries()) {
+      const title = `${DEMO_OPPORTUNITIES[index + 20]!.title} ${suffix}`;
+      finalists.push(await createPublishedOpportunityViaApi(api, { number, title }));
     }
-    await reviewerApi.dispose();
-  }
-  const shortlisted = await api.post('/api/admin/decisions/bulk', {
-    data: { ids: finalists.map((f) => f.id), outcome: 'shortlisted', rationale: 'Finalists.' },
+    for (const index of [0, 1, 2]) {
+      const demo = DEMO_REVIEWERS[index + 3]!;
+      reviewers.push(
+        await createReviewerViaApi(api, {
+          name: `${demo.name} ${suffix}`,
+          email: `ballot.${index}.${suffix}@assay.test`,
+          password: 'ballot-password-1',
+        }),
+      );
+    }
+    // The scores rank the finalists last to first: 2, 3 and 4 for every reviewer.
+    for (const reviewer of reviewers) {
+      const reviewerApi = await signedInContext(baseURL!, reviewer);
+      for (const [o, finalist] of finalists.entries()) {
+        await submitReviewViaApi(reviewerApi, finalist.id, allScores(2 + o));
+      }
+      await reviewerApi.dispose();
+    }
+    const shortlisted = await api.post('/api/admin/decisions/bulk', {
+      data: { ids: finalists.map((f) => f.id), outcome: 'shortlisted', rationale: 'Finalists.' },
+    });
+    expect(shortlisted.status(), await shortlisted.text()).toBe(200);
   });
-  expect(shortlisted.status(), await shortlisted.text()).toBe(200);
-  await context.close();
 });
 
 // Other spec files share the server: voting closes and the finalists go (their decisions and
