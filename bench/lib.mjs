@@ -67,8 +67,8 @@ export async function createScratchDatabase(url, suffix = '') {
 }
 
 /** The Node flags of `npm start` (package.json), so that the server runs as operators run it. */
-function startNodeFlags() {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+function startNodeFlags(cwd) {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(cwd, 'package.json'), 'utf8'));
   return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
@@ -82,6 +82,7 @@ export async function startServer({
   label = 'server',
   prepare,
   nodeArgs = [],
+  cwd = root,
 } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-'));
@@ -109,11 +110,15 @@ export async function startServer({
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const child = spawn(process.execPath, [...startNodeFlags(), ...nodeArgs, 'dist/server/main.js'], {
-    cwd: root,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...startNodeFlags(cwd), ...nodeArgs, 'dist/server/main.js'],
+    {
+      cwd,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const keep = (chunk) => {
     output = (output + chunk.toString()).slice(-20_000);

@@ -8,23 +8,19 @@ import { decisionSupport, printDecisionSupport } from './decision-support.mjs';
 import { decisionsBenchmark } from './decisions.mjs';
 import { discussionBenchmark } from './discussion.mjs';
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
   buildIfStale,
   createScratchDatabase,
   formatTable,
   OPPORTUNITIES,
   request,
   root,
-  settleDatabase,
-  signIn,
   startServer,
 } from './lib.mjs';
 import { startMemorySampler } from './memory.mjs';
 import { backupFigures, exportMemory } from './operations.mjs';
 import { REVIEW_CLOCK_POLL_SECONDS, reviewClockBenchmark } from './review-clock.mjs';
 import { reviewCycleBenchmark } from './review-cycle.mjs';
-import { SEED_CONCURRENCY, seedOpportunities, seedReviewers, seedWork } from './seed.mjs';
+import { seedCycle } from './seed.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,45 +52,6 @@ for (const [name, value] of Object.entries(options)) {
 
 const log = (message) => console.log(message);
 const mb = (value) => `${value.toFixed(0)} MB`;
-
-// --- Seeding through the API ----------------------------------------------------------------------
-
-async function seedCycle(server, reviewers) {
-  const adminCookie = await signIn(server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-  let started = performance.now();
-  const opportunityIds = await seedOpportunities(server.baseUrl, adminCookie);
-  const opportunitySeconds = (performance.now() - started) / 1000;
-  log(
-    `  ${OPPORTUNITIES} opportunities created and published in ${opportunitySeconds.toFixed(1)} s`,
-  );
-  started = performance.now();
-  const cookies = await seedReviewers(server.baseUrl, adminCookie, 0, reviewers);
-  const accountSeconds = (performance.now() - started) / 1000;
-  log(`  ${reviewers} reviewers created and signed in in ${accountSeconds.toFixed(1)} s`);
-  const work = await seedWork(server.baseUrl, cookies, opportunityIds, { comments: true });
-  log(
-    `  ${work.writes} reviews and comments saved in ${work.seconds.toFixed(1)} s: ` +
-      `${work.writesPerSecond.toFixed(0)} writes/s (${SEED_CONCURRENCY} in flight)`,
-  );
-  started = performance.now();
-  await settleDatabase(server);
-  log(`  vacuum (analyze) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return {
-    adminCookie,
-    cookies,
-    opportunityIds,
-    seeding: {
-      opportunities: OPPORTUNITIES,
-      opportunitySeconds,
-      reviewers,
-      accountSeconds,
-      accountsPerSecond: reviewers / accountSeconds,
-      writes: work.writes,
-      writeSeconds: work.seconds,
-      writesPerSecond: work.writesPerSecond,
-    },
-  };
-}
 
 // --- Scenarios ------------------------------------------------------------------------------------
 
@@ -145,7 +102,7 @@ async function mainBenchmark() {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   return withServer(databaseUrl, 'external', async (server, sampler) => {
     log(`Seeding ${options.reviewers} reviewers x ${OPPORTUNITIES} opportunities via the API...`);
-    const cycle = await seedCycle(server, options.reviewers);
+    const cycle = await seedCycle(server, options.reviewers, log);
     if (args['results-only']) {
       log(`\nDecision support: ${options.rounds} rounds x ${options.duration} s...`);
       const decision = await decisionSupport(server, cycle, options);
@@ -245,7 +202,7 @@ async function embeddedVersusExternal() {
     log(`\n== ${label} ==`);
     measured[label] = await withServer(url, label, async (server, sampler) => {
       log(`Seeding ${options.reviewers} reviewers x ${OPPORTUNITIES} opportunities via the API...`);
-      const cycle = await seedCycle(server, options.reviewers);
+      const cycle = await seedCycle(server, options.reviewers, log);
       const listBytes = (
         await request(server.baseUrl, 'GET', '/api/reviewer/opportunities', {
           cookie: cycle.cookies[0],

@@ -7,6 +7,7 @@ import {
   OPPORTUNITIES,
   REVIEWER_PASSWORD,
   request,
+  settleDatabase,
   signIn,
 } from './lib.mjs';
 
@@ -149,4 +150,44 @@ export async function showReviewerComments(baseUrl, adminCookie) {
     cookie: adminCookie,
     body: { key: 'show_reviewer_comments', value: 'true' },
   });
+}
+
+// --- Seeding through the API ----------------------------------------------------------------------
+
+/** A whole cycle through the API, then `vacuum (analyze)`; answers the cookies and ids. */
+export async function seedCycle(server, reviewers, log) {
+  const adminCookie = await signIn(server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  let started = performance.now();
+  const opportunityIds = await seedOpportunities(server.baseUrl, adminCookie);
+  const opportunitySeconds = (performance.now() - started) / 1000;
+  log(
+    `  ${OPPORTUNITIES} opportunities created and published in ${opportunitySeconds.toFixed(1)} s`,
+  );
+  started = performance.now();
+  const cookies = await seedReviewers(server.baseUrl, adminCookie, 0, reviewers);
+  const accountSeconds = (performance.now() - started) / 1000;
+  log(`  ${reviewers} reviewers created and signed in in ${accountSeconds.toFixed(1)} s`);
+  const work = await seedWork(server.baseUrl, cookies, opportunityIds, { comments: true });
+  log(
+    `  ${work.writes} reviews and comments saved in ${work.seconds.toFixed(1)} s: ` +
+      `${work.writesPerSecond.toFixed(0)} writes/s (${SEED_CONCURRENCY} in flight)`,
+  );
+  started = performance.now();
+  await settleDatabase(server);
+  log(`  vacuum (analyze) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return {
+    adminCookie,
+    cookies,
+    opportunityIds,
+    seeding: {
+      opportunities: OPPORTUNITIES,
+      opportunitySeconds,
+      reviewers,
+      accountSeconds,
+      accountsPerSecond: reviewers / accountSeconds,
+      writes: work.writes,
+      writeSeconds: work.seconds,
+      writesPerSecond: work.writesPerSecond,
+    },
+  };
 }
