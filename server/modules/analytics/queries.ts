@@ -6,7 +6,7 @@ import type {
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
+import { preparedOnce, preparedStatement } from '../../db/prepared';
 import { assignments, conflicts, opportunities, reviews, users } from '../../db/schema/index';
 import { isAssignedModeSql } from '../settings/queries';
 import { countedReviews, isActiveReviewer, isPublished, reviewerName } from './selection';
@@ -29,38 +29,40 @@ function rounded(aggregate: SQL): SQL<number | null> {
 }
 const averageOf = (column: AnyPgColumn) => rounded(sql`avg(${column})`);
 
+const opportunityAnalytics = preparedOnce((db: Db) =>
+  db
+    .select({
+      id: opportunities.id,
+      number: opportunities.number,
+      title: opportunities.title,
+      avgStrategicAlignment: averageOf(reviews.strategicAlignment),
+      avgSustainability: averageOf(reviews.sustainability),
+      avgTechnologyReadiness: averageOf(reviews.technologyReadiness),
+      avgMarketPotential: averageOf(reviews.marketPotential),
+      avgBusinessPotential: averageOf(reviews.businessPotential),
+      avgComposite: averageOf(reviews.composite),
+      reviewCount: sql<number>`count(${reviews.id})::int`,
+      stdDevComposite: rounded(sql`stddev_pop(${reviews.composite})`),
+      minComposite: rounded(sql`min(${reviews.composite})`),
+      maxComposite: rounded(sql`max(${reviews.composite})`),
+    })
+    .from(opportunities)
+    .leftJoin(countedReviews(db), eq(reviews.opportunityId, opportunities.id))
+    .where(isPublished)
+    .groupBy(opportunities.id)
+    .orderBy(asc(opportunities.number))
+    // A named (server-side prepared) statement: PostgreSQL plans it once per connection; its
+    // text is rendered once per database handle.
+    .prepare('assay_analytics_opportunities'),
+);
+
 /**
  * One row per published opportunity, reviewed or not, in number order. Reviews by deactivated
  * reviewers still count here: their scores were submitted and stay part of the evaluation until
  * the account is deleted (which deletes the reviews).
  */
 export function listOpportunityAnalytics(db: Db): Promise<OpportunityAnalyticsRow[]> {
-  return (
-    db
-      .select({
-        id: opportunities.id,
-        number: opportunities.number,
-        title: opportunities.title,
-        avgStrategicAlignment: averageOf(reviews.strategicAlignment),
-        avgSustainability: averageOf(reviews.sustainability),
-        avgTechnologyReadiness: averageOf(reviews.technologyReadiness),
-        avgMarketPotential: averageOf(reviews.marketPotential),
-        avgBusinessPotential: averageOf(reviews.businessPotential),
-        avgComposite: averageOf(reviews.composite),
-        reviewCount: sql<number>`count(${reviews.id})::int`,
-        stdDevComposite: rounded(sql`stddev_pop(${reviews.composite})`),
-        minComposite: rounded(sql`min(${reviews.composite})`),
-        maxComposite: rounded(sql`max(${reviews.composite})`),
-      })
-      .from(opportunities)
-      .leftJoin(countedReviews(db), eq(reviews.opportunityId, opportunities.id))
-      .where(isPublished)
-      .groupBy(opportunities.id)
-      .orderBy(asc(opportunities.number))
-      // A named (server-side prepared) statement: PostgreSQL plans it once per connection.
-      .prepare('assay_analytics_opportunities')
-      .execute()
-  );
+  return opportunityAnalytics(db).execute();
 }
 
 /** One row per active reviewer, by name, over their reviews of published opportunities. */

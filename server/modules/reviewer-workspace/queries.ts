@@ -1,7 +1,7 @@
 import type { DecisionOutcome } from '@shared/decisions';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
+import { preparedOnce, preparedStatement } from '../../db/prepared';
 import { comments, conflicts, decisions, opportunities, reviews } from '../../db/schema/index';
 import { isAssignedSql, isCycleControlInUseSql, isInReviewerScopeSql } from '../review-cycle/scope';
 import {
@@ -212,6 +212,14 @@ export async function visibleOpportunitiesWithCallerWorkJson(
   return row!.body;
 }
 
+// A named (server-side prepared) statement: the detail page's only query, planned once per
+// connection (decision 0006) and rendered once per database handle.
+const opportunityWithCallerWork = preparedOnce((db: Db) =>
+  selectWithCallerWork(db, reviewerIdParam, eq(opportunities.id, sql.placeholder('opportunityId')))
+    .limit(1)
+    .prepare('assay_reviewer_opportunity'),
+);
+
 /**
  * Any status, any assignment: the caller applies the policy, so that 404 has one source of truth.
  * The review cycle's facts come in the same statement.
@@ -220,16 +228,7 @@ export async function findOpportunityWithCallerWork(
   db: Db,
   params: { reviewerId: string; opportunityId: string },
 ): Promise<OpportunityWithCallerCycle | undefined> {
-  const [row] = await selectWithCallerWork(
-    db,
-    reviewerIdParam,
-    eq(opportunities.id, sql.placeholder('opportunityId')),
-  )
-    .limit(1)
-    // A named (server-side prepared) statement: the detail page's only query, planned once per
-    // connection (decision 0006).
-    .prepare('assay_reviewer_opportunity')
-    .execute(params);
+  const [row] = await opportunityWithCallerWork(db).execute(params);
   if (!row) return undefined;
   return {
     opportunity: row.opportunity,
