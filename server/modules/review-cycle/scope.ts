@@ -52,11 +52,14 @@ export function countsInFiguresSql(
   opportunityId: SQLWrapper,
   options: { over: 'rows' | 'pair' },
 ): SQL<boolean> {
-  const inScope =
-    options.over === 'pair'
-      ? isInReviewerScopeSql(reviewerId, opportunityId)
-      : sql`(not ${isAssignedModeSql} or (${reviewerId}, ${opportunityId}) in (select ${assignments.reviewerId}, ${assignments.opportunityId} from ${assignments}))`;
-  return sql<boolean>`(not ${hasConflictSql(reviewerId, opportunityId)} and ${inScope})`;
+  if (options.over === 'pair') {
+    return sql<boolean>`(not ${hasConflictSql(reviewerId, opportunityId)} and ${isInReviewerScopeSql(reviewerId, opportunityId)})`;
+  }
+  // NOT IN over the conflicts (both columns are not null, so it means NOT EXISTS) is a hash probe
+  // per review; NOT EXISTS became a nested-loop anti join that restarted a scan of the conflicts
+  // for each of the 10,000 reviews, which doubled the opportunity analytics (issue 38).
+  return sql<boolean>`((${reviewerId}, ${opportunityId}) not in (select ${conflicts.reviewerId}, ${conflicts.opportunityId} from ${conflicts})
+    and (not ${isAssignedModeSql} or (${reviewerId}, ${opportunityId}) in (select ${assignments.reviewerId}, ${assignments.opportunityId} from ${assignments})))`;
 }
 
 /**
