@@ -7,8 +7,11 @@
 //      Node, these suites on both)
 //   4. the production build, its JavaScript budgets per page (scripts/check-bundle.mjs), and the
 //      browser journeys (Playwright) against it on a fresh DATA_DIR
+// Suite 3 runs beside suite 4, in one vitest worker: the browser journeys run one at a time and
+// wait on the browser most of the time, so on a 2-core CI machine the two together take about as
+// long as the journeys alone (its output is printed when it ends, not interleaved).
 // Flags: --skip-e2e, --only=<suite name>.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,25 +24,60 @@ const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const results = [];
 
+/** A suite's counts, or its exit status as one test when it reports none. */
+function record(name, status, count) {
+  const counted = count?.();
+  if (counted) {
+    // A runner that crashed before reporting must not pass silently.
+    if (status !== 0 && counted.failed === 0) counted.failed = 1;
+    results.push({ name, ...counted });
+  } else {
+    results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+  }
+}
+
+const seconds = (started) => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+
 function run(name, command, commandArgs, { env = {}, count } = {}) {
   if (only && only !== name) return;
   console.log(`\n=== ${name} ===`);
+  const started = performance.now();
   const result = spawnSync(command, commandArgs, {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  const counted = count?.();
-  if (counted) {
-    // A runner that crashed before reporting must not pass silently.
-    if (result.status !== 0 && counted.failed === 0) counted.failed = 1;
-    results.push({ name, ...counted });
-  } else {
-    results.push({
-      name,
-      passed: result.status === 0 ? 1 : 0,
-      failed: result.status === 0 ? 0 : 1,
-    });
-  }
+  record(name, result.status, count);
+  console.log(`=== ${name}: ${seconds(started)} ===`);
+}
+
+/**
+ * Starts a suite beside the ones that follow, its output kept in a file; `finish()` waits for it,
+ * prints that output and records its counts.
+ */
+function runBeside(name, command, commandArgs, { env = {}, count } = {}) {
+  if (only && only !== name) return { finish: async () => {} };
+  const outputFile = path.join(reportDir, `${results.length}-beside.log`);
+  const output = fs.openSync(outputFile, 'w');
+  const started = performance.now();
+  console.log(`\n=== ${name}: started beside the next suites; its output follows them ===`);
+  const child = spawn(command, commandArgs, {
+    stdio: ['ignore', output, output],
+    env: { ...process.env, ...env },
+  });
+  const exited = new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+  return {
+    finish: async () => {
+      const status = await exited;
+      fs.closeSync(output);
+      console.log(`\n=== ${name} ===`);
+      process.stdout.write(fs.readFileSync(outputFile));
+      record(name, status, count);
+      console.log(`=== ${name}: ${seconds(started)} ===`);
+    },
+  };
 }
 
 function vitestCounts(file) {
@@ -69,25 +107,25 @@ run(
   { env: { TEST_DATABASE_URL: '' }, count: vitestCounts(vitestEmbedded) },
 );
 
+let external = { finish: async () => {} };
 if (process.env.TEST_DATABASE_URL) {
   const vitestExternal = path.join(reportDir, 'vitest-external.json');
   // Another Node.js for this pass: vitest started by it runs its workers on it too.
   const node = process.env.ASSAY_TEST_NODE || process.execPath;
   const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  run(
-    `unit and API (external PostgreSQL, Node ${version})`,
-    node,
-    [
-      path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
-      'run',
-      '--project=server',
-      '--project=shared',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${vitestExternal}`,
-    ],
-    { count: vitestCounts(vitestExternal) },
-  );
+  const name = `unit and API (external PostgreSQL, Node ${version})`;
+  const vitestArgs = [
+    path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    '--project=server',
+    '--project=shared',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestExternal}`,
+  ];
+  const options = { count: vitestCounts(vitestExternal) };
+  if (args.includes('--skip-e2e')) run(name, node, vitestArgs, options);
+  else external = runBeside(name, node, [...vitestArgs, '--maxWorkers=1'], options);
 } else {
   console.log(
     '\nTEST_DATABASE_URL is not set: the API suite runs against the embedded database only.',
@@ -103,6 +141,7 @@ if (!args.includes('--skip-e2e')) {
     count: playwrightCounts(playwrightReport),
   });
 }
+await external.finish();
 
 console.log('\n=== summary ===');
 for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
