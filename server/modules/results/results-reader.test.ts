@@ -1,6 +1,6 @@
 import { REVIEW_ASSIGNMENT } from '@shared/settings';
-import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { opportunities, reviews, users } from '../../db/schema/index';
 import { setupTestApp } from '../../test/build-test-app';
 import { createAssignment } from '../../test/factories/assignments';
@@ -9,7 +9,12 @@ import { createOpportunity } from '../../test/factories/opportunities';
 import { createReview, scoresOf } from '../../test/factories/reviews';
 import { setSetting } from '../../test/factories/settings';
 import { createUser } from '../../test/factories/users';
-import { computeResultsHere, createResultsReader, type ResultsComputation } from './results-reader';
+import {
+  computeResultsHere,
+  createResultsReader,
+  RESULTS_PACE_FACTOR,
+  type ResultsComputation,
+} from './results-reader';
 
 // Issue 38: the reader checks a fingerprint of the input's rows before reading the input itself.
 // Whatever changes what the results are computed from must be seen; nothing else recomputes.
@@ -64,6 +69,57 @@ describe('the results reader', () => {
     expect(statements).toBe(1);
     expect((await reader.read()).results).toEqual(first.results);
     expect(reader.computations()).toBe(1);
+  });
+
+  it('paces computations after a change, and callers during the wait share the next one', async () => {
+    // A test clock: each computation "takes" 100 ms; the pacing's waits are held until released.
+    let clock = 0;
+    let computations = 0;
+    const waits: number[] = [];
+    let release = () => {};
+    const read = createResultsReader(
+      ctx.db,
+      async (input) => {
+        computations++;
+        clock += 100;
+        return computeResultsHere(input);
+      },
+      {
+        now: () => clock,
+        wait: (ms) => {
+          waits.push(ms);
+          return new Promise((resolve) => {
+            release = () => {
+              clock += ms;
+              resolve();
+            };
+          });
+        },
+      },
+    );
+    await read();
+    expect(waits).toEqual([]);
+    const bosSolar = and(eq(reviews.reviewerId, bo.id), eq(reviews.opportunityId, solar.id));
+    await ctx.db.update(reviews).set({ strategicAlignment: 1 }).where(bosSolar);
+    const first = read();
+    await vi.waitFor(() => expect(waits).toEqual([RESULTS_PACE_FACTOR * 100]));
+    // Arriving during the wait, before the input is read: the same run answers both.
+    const second = read();
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(b).toBe(a);
+    expect(computations).toBe(2);
+    expect(a.results).toEqual(await fresh());
+    // Unchanged data answers at once, paced or not.
+    await read();
+    expect(waits).toHaveLength(1);
+    // Once the pace has passed, a change is computed without waiting.
+    clock += RESULTS_PACE_FACTOR * 100;
+    await ctx.db.update(reviews).set({ strategicAlignment: 2 }).where(bosSolar);
+    expect((await read()).results).toEqual(await fresh());
+    expect(waits).toHaveLength(1);
+    expect(computations).toBe(3);
+    await ctx.db.update(reviews).set({ strategicAlignment: 4 }).where(bosSolar);
   });
 
   it('sees every kind of change to what the results are computed from', async () => {

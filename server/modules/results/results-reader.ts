@@ -1,6 +1,5 @@
 import { type Results, resultsSchema } from '@shared/results-schemas';
 import type { Database } from '../../db/client';
-import { coalescedRead } from '../../db/coalesced-read';
 import { jsonBody } from '../../http/json-body';
 import { computeResults } from './compute-results';
 import { type OutcomesInView, readResultsFingerprint, readResultsInputJson } from './queries';
@@ -22,25 +21,60 @@ export type ResultsRun = {
 };
 
 /**
+ * After a computation that took d ms, the next one starts no earlier than this many times d after
+ * it ended, so the results take at most a fifth of a core however often admins reload them while
+ * reviews stream in (issue 38: at 1,000 reviewers x 50 a computation takes about 0.9 s, and an
+ * admin reloading every second took a quarter of the reviewers' saves). An answer is never older
+ * than the call: a caller waits for the computation, it does not get the previous one.
+ */
+export const RESULTS_PACE_FACTOR = 4;
+
+export type ResultsReaderOptions = {
+  paceFactor?: number;
+  /** The clock and the wait of the pacing (tests pass their own). */
+  now?: () => number;
+  wait?: (ms: number) => Promise<void>;
+};
+
+/**
  * The results as the admin calls read them: one statement, one computation, one serialisation,
  * shared by every request (the JSON call and the CSV export alike) that arrives while the
- * previous run is in flight (coalescedRead, decision 0007). A run first reads the fingerprint of
- * the rows the input is made of; when it is the fingerprint the previous input was read with,
- * the previous answer is the answer (computeResults is a pure function of the input), so an admin
- * reloading unchanged results costs one light statement, not the 5 MB input of 1,000 reviewers,
- * a model fit and a thousand resamples (issue 38). Otherwise the input is read afresh, and when
- * it is byte for byte the previous one (a change that did not touch it), not computed again.
+ * previous run is in flight (as coalescedRead does, decision 0007). A run first reads the
+ * fingerprint of the rows the input is made of; when it is the fingerprint the previous input was
+ * read with, the previous answer is the answer (computeResults is a pure function of the input),
+ * so an admin reloading unchanged results costs one light statement, not the 5 MB input of 1,000
+ * reviewers, a model fit and a thousand resamples (issue 38). Otherwise the run waits for its turn
+ * (RESULTS_PACE_FACTOR), and callers that arrive during that wait share it, since it reads its input
+ * after they came; the input is then read afresh, and when it is byte for byte the previous one
+ * (a change that did not touch it), not computed again.
  */
 export function createResultsReader(
   db: Database,
   compute: ResultsComputation = computeResultsHere,
+  {
+    paceFactor = RESULTS_PACE_FACTOR,
+    now = () => performance.now(),
+    wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  }: ResultsReaderOptions = {},
 ): () => Promise<ResultsRun> {
   let last: { fingerprint: string; inputJson: string; run: ResultsRun } | undefined;
-  return coalescedRead(async () => {
+  let nextComputationAt = Number.NEGATIVE_INFINITY;
+  /** The run in flight, and whether it has yet to read its input (so a newcomer may share it). */
+  let inFlight: { run: Promise<ResultsRun>; beforeInput: boolean } | undefined;
+  let queued: Promise<ResultsRun> | undefined;
+
+  const read = async (state: { beforeInput: boolean }): Promise<ResultsRun> => {
     if (last) {
       const { fingerprint, outcomes } = await readResultsFingerprint(db);
       if (fingerprint === last.fingerprint) return { ...last.run, outcomes };
+      const delay = nextComputationAt - now();
+      if (delay > 0) {
+        state.beforeInput = true;
+        await wait(delay);
+        state.beforeInput = false;
+      }
     }
+    const started = now();
     const { input: inputJson, fingerprint, outcomes } = await readResultsInputJson(db);
     if (last?.inputJson === inputJson) {
       last = { ...last, fingerprint };
@@ -49,6 +83,30 @@ export function createResultsReader(
     const results = await compute(inputJson);
     const run = { results, body: jsonBody(resultsSchema, results) };
     last = { fingerprint, inputJson, run };
+    const ended = now();
+    nextComputationAt = ended + paceFactor * (ended - started);
     return { ...run, outcomes };
-  });
+  };
+
+  const start = (): Promise<ResultsRun> => {
+    const state = { beforeInput: false };
+    const run: Promise<ResultsRun> = read(state).finally(() => {
+      if (inFlight?.run === run) inFlight = undefined;
+    });
+    inFlight = Object.assign(state, { run });
+    return run;
+  };
+
+  return () => {
+    if (!inFlight) return start();
+    if (inFlight.beforeInput) return inFlight.run;
+    if (!queued) {
+      const ended = () => {
+        queued = undefined;
+        return start();
+      };
+      queued = inFlight.run.then(ended, ended);
+    }
+    return queued;
+  };
 }
