@@ -7,6 +7,7 @@ import {
 } from './support/admin-arrange';
 import { nextOpportunityNumbers } from './support/api-arrange';
 import { admin, checkScreen, expect, signInThroughApi, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/table-layout';
 
 /**
  * Issue 21: the admin tables at laptop and phone widths (defect 2), row menus after a mutation
@@ -50,15 +51,6 @@ async function expectInView(page: Page, element: Locator) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     width,
   );
-}
-
-/** The table fits its card: nothing hides behind a sideways scrollbar. */
-async function expectNoSidewaysScroll(table: Locator) {
-  const overflow = await table.evaluate((el) => {
-    const scroller = el.parentElement!;
-    return scroller.scrollWidth - scroller.clientWidth;
-  });
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test.describe('table widths', () => {

@@ -23,7 +23,8 @@ export type ReviewScores = {
   businessPotential: number;
 };
 
-async function okJson<T>(
+/** The response's JSON body, after expecting a 2xx status (`what` names the call on a failure). */
+export async function okJson<T>(
   response: Awaited<ReturnType<APIRequestContext['get']>>,
   what: string,
 ): Promise<T> {
@@ -152,5 +153,12 @@ export async function deleteOpportunitiesViaApi(
   for (const opportunity of opportunities) {
     const deleted = await admin.delete(`/api/admin/opportunities/${opportunity.id}`);
     expect(deleted.status(), await deleted.text()).toBe(200);
+  }
+}
+
+/** Deletes the reviewers a spec arranged, after their opportunities (other spec files list them). */
+export async function deleteReviewersViaApi(admin: APIRequestContext, reviewers: { id: string }[]) {
+  for (const reviewer of reviewers) {
+    await okJson(await admin.delete(`/api/admin/reviewers/${reviewer.id}`), 'delete reviewer');
   }
 }

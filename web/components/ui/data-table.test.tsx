@@ -40,7 +40,7 @@ const FruitRow = memo(function FruitRow({
   );
 });
 
-function Fruits({ rows }: { rows: Fruit[] }) {
+function Fruits({ rows, phoneCards }: { rows: Fruit[]; phoneCards?: boolean }) {
   const selection = useRowSelection(rows.map((row) => row.id));
   return (
     <>
@@ -61,6 +61,7 @@ function Fruits({ rows }: { rows: Fruit[] }) {
         renderRow={(fruit, ariaRowIndex) => (
           <FruitRow fruit={fruit} checks={selection.checks} ariaRowIndex={ariaRowIndex} />
         )}
+        phoneCards={phoneCards}
       />
     </>
   );
@@ -111,5 +112,15 @@ describe('DataTable selection', () => {
     expect(screen.getByLabelText('Selected')).toHaveTextContent(/^Apple,Banana$/);
     const table = screen.getByRole('table', { name: 'Fruits' });
     expect(within(table).getByRole('checkbox', { name: 'Select all shown fruits' })).toBeChecked();
+  });
+});
+
+describe('DataTable on a phone', () => {
+  it('marks its table for phone cards only when asked (web/styles.css draws them)', () => {
+    const { unmount } = render(<Fruits rows={fruits} />);
+    expect(screen.getByRole('table', { name: 'Fruits' })).not.toHaveAttribute('data-phone-cards');
+    unmount();
+    render(<Fruits rows={fruits} phoneCards />);
+    expect(screen.getByRole('table', { name: 'Fruits' })).toHaveAttribute('data-phone-cards', '');
   });
 });

@@ -6,7 +6,7 @@ import ArrowUp from 'lucide-react/icons/arrow-up';
 import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
 import type { ComponentProps, ReactNode } from 'react';
 import { Checkbox } from './checkbox';
-import { TableCell, TableHead, TableHeader, TableRow } from './table';
+import { phoneCardsProps, TableCell, TableHead, TableHeader, TableRow } from './table';
 import { WindowedTableBody, windowedRowCount } from './windowed-table-body';
 
 export type DataColumn<Key extends string> = {
@@ -33,10 +33,20 @@ const stickyEnd = 'sticky right-0 z-[1] bg-card text-right';
 const stickyRowLook =
   '[tr:hover_&]:bg-[color-mix(in_oklab,var(--muted)_50%,var(--card))] [tr[data-state=selected]_&]:bg-muted [tr:not(:last-child)_&]:shadow-[inset_0_-1px_0_var(--border)]';
 
+/**
+ * A phone card's actions (phoneCards): at the end of its first line, beside what names the row,
+ * whatever the cells before them (the placement does nothing in a table's row).
+ */
+const phoneCardEnd =
+  'max-sm:col-span-2 max-sm:col-start-11 max-sm:row-start-1 max-sm:justify-self-end';
+
 /** The cell of a row's actions (its menu), stuck to the table's right edge. */
 export function ActionsCell({ className, ...props }: ComponentProps<'td'>) {
   return (
-    <TableCell className={cn(stickyEnd, stickyRowLook, 'w-px py-1.5', className)} {...props} />
+    <TableCell
+      className={cn(stickyEnd, stickyRowLook, phoneCardEnd, 'w-px py-1.5', className)}
+      {...props}
+    />
   );
 }
 
@@ -110,7 +120,10 @@ function SortIcon({ direction }: { direction: SortState<string>['direction'] | n
  * what changed and a check only the row's line and checkbox); a long list draws only the rows
  * near the viewport (WindowedTableBody), while the header's checkbox, the sort and the filters
  * still act on all.
- * `noMatches` is said in place of the rows when the search and filters leave none.
+ * `noMatches` is said in place of the rows when the search and filters leave none. With
+ * `phoneCards`, a phone shows each row as a card (phoneCardsProps), the header as a bar of the
+ * shown columns' sort buttons with 'select all'; the row's cells then carry their `data-label`
+ * and `max-sm:col-span-*`, and an ActionsCell ends the card's first line.
  */
 export function DataTable<Key extends string, Row>({
   label,
@@ -123,6 +136,7 @@ export function DataTable<Key extends string, Row>({
   rowKey,
   renderRow,
   noMatches,
+  phoneCards,
 }: {
   label: string;
   columns: readonly DataColumn<Key>[];
@@ -135,6 +149,7 @@ export function DataTable<Key extends string, Row>({
   /** The row's `tr`, carrying `ariaRowIndex` as `aria-rowindex`. */
   renderRow: (row: Row, ariaRowIndex: number | undefined) => ReactNode;
   noMatches: string;
+  phoneCards?: boolean;
 }) {
   return (
     <div className="@container relative w-full overflow-x-auto">
@@ -142,6 +157,7 @@ export function DataTable<Key extends string, Row>({
         aria-label={label}
         aria-rowcount={windowedRowCount(rows.length)}
         className="w-full caption-bottom text-sm"
+        {...phoneCardsProps(phoneCards)}
       >
         <TableHeader>
           <TableRow className="hover:bg-transparent">

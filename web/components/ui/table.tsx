@@ -4,11 +4,28 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Skeleton } from './skeleton';
 
 /**
+ * Issue 38: the attribute that turns a wide table's body rows into compact cards on a phone
+ * (`table[data-phone-cards]` in web/styles.css), for a table whose figures would otherwise sit
+ * past the screen's edge. Each cell then takes its width on a 12-column grid from its
+ * `max-sm:col-span-*` class (all 12 without one) and shows its column's name from `data-label`;
+ * the header's plain labels are left to assistive technology, its controls (sort buttons, 'select
+ * all') stay in view as a bar above the cards. Wider screens see the table as it is.
+ */
+export function phoneCardsProps(phoneCards: boolean | undefined) {
+  return { 'data-phone-cards': phoneCards ? '' : undefined };
+}
+
+/**
  * A data table that scrolls sideways inside its card on narrow screens instead of squeezing its
  * columns or widening the page. While it does, its scroller is a named, focusable region, so that
- * keyboard users can scroll it too (a table of plain text has nothing else to focus).
+ * keyboard users can scroll it too (a table of plain text has nothing else to focus). With
+ * `phoneCards`, a phone shows its rows as cards instead (phoneCardsProps).
  */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+export function Table({
+  className,
+  phoneCards,
+  ...props
+}: ComponentProps<'table'> & { phoneCards?: boolean }) {
   const [scrollerRef, scrollsSideways] = useScrollsSideways<HTMLDivElement>();
   const scrollRegion = scrollsSideways
     ? {
@@ -23,7 +40,11 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
       className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
       {...scrollRegion}
     >
-      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
+      <table
+        className={cn('w-full caption-bottom text-sm', className)}
+        {...phoneCardsProps(phoneCards)}
+        {...props}
+      />
     </div>
   );
 }
@@ -75,19 +96,21 @@ export function TableCaption({ className, ...props }: ComponentProps<'caption'>)
 /**
  * An admin list's table: named by `label`, one header row of `columns` and a right-aligned
  * Actions column for each row's buttons or menu; `children` are the body rows (or the skeleton
- * rows while the list loads, so both states share one header).
+ * rows while the list loads, so both states share one header). `phoneCards`: see Table.
  */
 export function ActionsTable({
   label,
   columns,
   children,
+  phoneCards,
 }: {
   label: string;
   columns: readonly string[];
   children: ReactNode;
+  phoneCards?: boolean;
 }) {
   return (
-    <Table aria-label={label}>
+    <Table aria-label={label} phoneCards={phoneCards}>
       <TableHeader>
         <TableRow>
           {columns.map((column) => (

@@ -71,7 +71,7 @@ const OpportunityRow = memo(function OpportunityRow({
 }: OpportunityRowProps) {
   return (
     <SelectableRow checks={checks} id={opportunity.id} ariaRowIndex={ariaRowIndex}>
-      <TableCell className={cn('font-medium tabular-nums', classOf.number)}>
+      <TableCell className={cn('font-medium tabular-nums max-sm:col-span-3', classOf.number)}>
         <SelectableCellContent
           label={`Select #${opportunity.number}`}
           checks={checks}
@@ -80,10 +80,16 @@ const OpportunityRow = memo(function OpportunityRow({
           #{opportunity.number}
         </SelectableCellContent>
       </TableCell>
-      <TableCell className={classOf.title}>
-        <Truncated text={opportunity.title} />
+      <TableCell className={cn('max-sm:col-span-7', classOf.title)}>
+        <Truncated
+          text={opportunity.title}
+          className="max-sm:line-clamp-2 max-sm:whitespace-normal"
+        />
       </TableCell>
-      <TableCell className={classOf.status}>
+      <TableCell
+        data-label="Status"
+        className={cn('max-sm:col-span-9 max-sm:col-start-4', classOf.status)}
+      >
         <Badge variant={statusVariants[opportunity.status]}>
           {STATUS_LABELS[opportunity.status]}
         </Badge>
@@ -141,6 +147,7 @@ export function OpportunitiesTable({
       rows={opportunities}
       rowKey={opportunityKey}
       noMatches="No opportunities match the search and filters"
+      phoneCards
       renderRow={(opportunity, ariaRowIndex) => (
         <OpportunityRow
           opportunity={opportunity}

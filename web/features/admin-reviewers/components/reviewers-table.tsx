@@ -50,14 +50,14 @@ const ReviewerRow = memo(function ReviewerRow({
 }: ReviewerRowProps) {
   return (
     <SelectableRow checks={checks} id={reviewer.id} ariaRowIndex={ariaRowIndex}>
-      <TableCell className={cn('font-medium', classOf.name)}>
+      <TableCell className={cn('font-medium max-sm:col-span-10 max-sm:self-center', classOf.name)}>
         <SelectableCellContent label={`Select ${reviewer.name}`} checks={checks} id={reviewer.id}>
-          <span className="block max-w-36 truncate" title={reviewer.name}>
+          <span className="block max-w-36 truncate max-sm:max-w-none" title={reviewer.name}>
             {reviewer.name}
           </span>
         </SelectableCellContent>
       </TableCell>
-      <TableCell className={classOf.email}>
+      <TableCell data-label="Email" className={cn('max-sm:col-span-8', classOf.email)}>
         <span className="block truncate" title={reviewer.email}>
           {reviewer.email}
         </span>
@@ -71,7 +71,7 @@ const ReviewerRow = memo(function ReviewerRow({
           <EmptyValue label="No display name" />
         )}
       </TableCell>
-      <TableCell className={classOf.status}>
+      <TableCell data-label="Status" className={cn('max-sm:col-span-4', classOf.status)}>
         <Badge variant={reviewer.isActive ? 'success' : 'secondary'}>
           {reviewer.isActive ? 'Active' : 'Inactive'}
         </Badge>
@@ -116,6 +116,7 @@ export function ReviewersTable({
       rows={reviewers}
       rowKey={reviewerKey}
       noMatches="No reviewers match the search and filter"
+      phoneCards
       renderRow={(reviewer, ariaRowIndex) => (
         <ReviewerRow
           reviewer={reviewer}

@@ -13,11 +13,12 @@ import { disagreementOf, formatScore2, type ReviewedOpportunity } from '../lib/a
 
 /**
  * 'Top Opportunities by Composite Score': rank (a trophy for the first), number, title, composite
- * to 2 decimals, review count, and how much the reviewers disagree (standard deviation, range).
+ * to 2 decimals, review count, and how much the reviewers disagree (standard deviation, range);
+ * on a phone, a card each, its figures under its title (issue 38).
  */
 function TopOpportunitiesTableView({ rows }: { rows: ReviewedOpportunity[] }) {
   return (
-    <Table aria-label="Top opportunities by composite score">
+    <Table aria-label="Top opportunities by composite score" phoneCards>
       <TableHeader>
         <TableRow>
           <TableHead className="w-16">Rank</TableHead>
@@ -37,7 +38,7 @@ function TopOpportunitiesTableView({ rows }: { rows: ReviewedOpportunity[] }) {
           const disagreement = disagreementOf(row);
           return (
             <TableRow key={row.id}>
-              <TableCell>
+              <TableCell className="max-sm:col-span-2">
                 <span className="inline-flex items-center gap-1.5 font-medium">
                   {index + 1}
                   {index === 0 ? (
@@ -48,17 +49,30 @@ function TopOpportunitiesTableView({ rows }: { rows: ReviewedOpportunity[] }) {
                   ) : null}
                 </span>
               </TableCell>
-              <TableCell className="text-muted-foreground">#{row.number}</TableCell>
-              <TableCell className="max-w-40 truncate sm:max-w-xs" title={row.title}>
+              <TableCell className="text-muted-foreground max-sm:col-span-2">
+                #{row.number}
+              </TableCell>
+              <TableCell
+                className="max-w-40 truncate max-sm:col-span-8 sm:max-w-xs"
+                title={row.title}
+              >
                 {row.title}
               </TableCell>
-              <TableCell className="text-right font-semibold tabular-nums">
+              <TableCell
+                data-label="Composite"
+                className="text-right font-semibold tabular-nums max-sm:col-span-4"
+              >
                 {formatScore2(row.avgComposite)}
               </TableCell>
-              <TableCell className="text-right tabular-nums">{row.reviewCount}</TableCell>
-              <TableCell className="text-right tabular-nums">
+              <TableCell data-label="Reviews" className="text-right tabular-nums max-sm:col-span-4">
+                {row.reviewCount}
+              </TableCell>
+              <TableCell
+                data-label="Disagreement"
+                className="text-right tabular-nums max-sm:col-span-4"
+              >
                 {disagreement ? (
-                  <span className="inline-flex flex-col items-end leading-tight">
+                  <span className="inline-flex flex-col items-end leading-tight max-sm:items-start">
                     <span>
                       <span className="sr-only">Standard deviation </span>±{disagreement.stdDev}
                     </span>

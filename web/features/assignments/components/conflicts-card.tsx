@@ -72,7 +72,7 @@ export function ConflictsCard({
             No conflicts of interest declared
           </p>
         ) : (
-          <ActionsTable label="Conflicts of interest" columns={COLUMNS}>
+          <ActionsTable label="Conflicts of interest" columns={COLUMNS} phoneCards>
             {conflicts.isPending ? (
               <TableSkeletonRows
                 rows={3}
@@ -82,18 +82,18 @@ export function ConflictsCard({
             ) : (
               sorted.map((conflict) => (
                 <TableRow key={conflict.id}>
-                  <TableCell>
+                  <TableCell className="max-sm:col-span-8">
                     <span className="block font-medium">{conflict.reviewer.name}</span>
-                    <span className="block text-xs text-muted-foreground">
+                    <span className="block text-xs text-muted-foreground max-sm:wrap-anywhere">
                       {conflict.reviewer.email}
                     </span>
                   </TableCell>
-                  <TableCell className="max-w-64">
+                  <TableCell data-label="Opportunity" className="max-w-64">
                     <span className="line-clamp-2 wrap-anywhere">
                       #{conflict.opportunity.number} {conflict.opportunity.title}
                     </span>
                   </TableCell>
-                  <TableCell className="max-w-64">
+                  <TableCell data-label="Reason" className="max-w-64">
                     {conflict.reason ? (
                       <span className="line-clamp-3 whitespace-pre-line wrap-anywhere">
                         {conflict.reason}
@@ -102,11 +102,13 @@ export function ConflictsCard({
                       <EmptyValue label="No reason given" />
                     )}
                   </TableCell>
-                  <TableCell>{conflict.declaredBy === 'reviewer' ? 'Reviewer' : 'Admin'}</TableCell>
-                  <TableCell className="whitespace-nowrap">
+                  <TableCell data-label="Declared by" className="max-sm:col-span-6">
+                    {conflict.declaredBy === 'reviewer' ? 'Reviewer' : 'Admin'}
+                  </TableCell>
+                  <TableCell data-label="Date" className="whitespace-nowrap max-sm:col-span-6">
                     <time dateTime={conflict.createdAt}>{formatDate(conflict.createdAt)}</time>
                   </TableCell>
-                  <TableCell className="text-right">
+                  <TableCell className="text-right max-sm:col-span-4 max-sm:col-start-9 max-sm:row-start-1 max-sm:justify-self-end">
                     <Button
                       variant="outline"
                       size="sm"

@@ -20,7 +20,7 @@ function ChangedSince({ row }: { row: DecisionRow }) {
   return (
     <Badge
       variant="outline"
-      className="border-amber-500 text-amber-700 dark:text-amber-300"
+      className="border-amber-500 text-amber-700 max-sm:whitespace-normal dark:text-amber-300"
       title={changed.map((key) => EVIDENCE_LABELS[key]).join(', ')}
     >
       Changed since: {changed.map((key) => EVIDENCE_LABELS[key]).join(', ')}
@@ -32,8 +32,8 @@ const DecisionTableRow = memo(function DecisionTableRow({ row }: { row: Decision
   const flags = row.inView.flags;
   return (
     <TableRow data-testid="decision-row">
-      <TableCell className="text-muted-foreground">#{row.number}</TableCell>
-      <th scope="row" className="min-w-44 px-3 py-2.5 text-left font-normal">
+      <TableCell className="text-muted-foreground max-sm:col-span-2">#{row.number}</TableCell>
+      <th scope="row" className="min-w-44 px-3 py-2.5 text-left font-normal max-sm:col-span-10">
         <Link
           href={`/admin/results/decisions/${row.opportunityId}`}
           className="font-medium underline-offset-4 hover:underline"
@@ -46,28 +46,28 @@ const DecisionTableRow = memo(function DecisionTableRow({ row }: { row: Decision
           </p>
         ) : null}
       </th>
-      <TableCell>
+      <TableCell data-label="In force" className="max-sm:col-span-6">
         {row.released ? (
           <OutcomeBadge outcome={row.released.outcome} />
         ) : (
           <EmptyValue label="None released" />
         )}
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Draft" className="max-sm:col-span-6">
         {row.draft ? (
           <OutcomeBadge outcome={row.draft.outcome} state="draft" />
         ) : (
           <EmptyValue label="No draft" />
         )}
       </TableCell>
-      <TableCell className="min-w-40">
+      <TableCell data-label="Flags" className="min-w-40 max-sm:col-span-6">
         {flags.length === 0 ? (
           <EmptyValue label="None" />
         ) : (
           <ul className="flex flex-wrap gap-1">
             {flags.map((flag) => (
               <li key={flag}>
-                <Badge variant="outline" className="border-destructive/60">
+                <Badge variant="outline" className="border-destructive/60 max-sm:whitespace-normal">
                   {DECISION_FLAG_LABELS[flag]}
                 </Badge>
               </li>
@@ -75,20 +75,23 @@ const DecisionTableRow = memo(function DecisionTableRow({ row }: { row: Decision
           </ul>
         )}
       </TableCell>
-      <TableCell className="min-w-40">
+      <TableCell data-label="Evidence" className="min-w-40 max-sm:col-span-6">
         <ChangedSince row={row} />
       </TableCell>
-      <TableCell className="max-w-56 truncate">
+      <TableCell data-label="Letter to" className="max-w-56 truncate max-sm:wrap-anywhere">
         {row.ownerEmail ?? <EmptyValue label="No owner email" />}
       </TableCell>
     </TableRow>
   );
 });
 
-/** One row per opportunity with a decision: in force, draft, flags, what moved, the letter's address. */
+/**
+ * One row per opportunity with a decision: in force, draft, flags, what moved, the letter's
+ * address; on a phone, a card each (issue 38).
+ */
 export function DecisionsTable({ rows }: { rows: DecisionRow[] }) {
   return (
-    <Table aria-label="Decisions">
+    <Table aria-label="Decisions" phoneCards>
       <TableHeader>
         <TableRow>
           <TableHead>#</TableHead>

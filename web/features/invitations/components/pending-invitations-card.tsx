@@ -23,10 +23,12 @@ function InvitationRow({
   const resend = useResendInvitation();
   return (
     <TableRow>
-      <TableCell className="font-medium">{invitation.email}</TableCell>
-      <TableCell>{invitation.name}</TableCell>
-      <TableCell>{formatDate(invitation.createdAt)}</TableCell>
-      <TableCell>
+      <TableCell className="font-medium max-sm:wrap-anywhere">{invitation.email}</TableCell>
+      <TableCell data-label="Name">{invitation.name}</TableCell>
+      <TableCell data-label="Invited" className="max-sm:col-span-6">
+        {formatDate(invitation.createdAt)}
+      </TableCell>
+      <TableCell data-label="Expires" className="max-sm:col-span-6">
         {invitation.isExpired ? (
           <Badge variant="secondary">Expired</Badge>
         ) : (
@@ -86,7 +88,7 @@ export function PendingInvitationsCard() {
         ) : invitations.data.length === 0 ? (
           <p className="px-2 py-2 text-sm text-muted-foreground">No pending invitations</p>
         ) : (
-          <ActionsTable label="Pending Invitations" columns={columns}>
+          <ActionsTable label="Pending Invitations" columns={columns} phoneCards>
             {invitations.data.map((invitation) => (
               <InvitationRow key={invitation.id} invitation={invitation} onRevoke={setRevoking} />
             ))}

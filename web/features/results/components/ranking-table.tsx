@@ -142,9 +142,10 @@ export const RankingTable = memo(function RankingTable({
           <TableHead className="text-right">Reviews</TableHead>
           <TableHead>Flags</TableHead>
           {decisions ? <TableHead>Outcome</TableHead> : null}
-          {/* Last, so that the spec'd columns keep their places (the rank stays the first cell). */}
+          {/* Last, so that the spec'd columns keep their places (the rank stays the first cell);
+              on a phone, above the cards' checkboxes. */}
           {decisions ? (
-            <TableHead className="w-px">
+            <TableHead className="w-px max-sm:ml-auto">
               <Checkbox
                 aria-label="Select all shown opportunities"
                 checked={decisions.allShown}

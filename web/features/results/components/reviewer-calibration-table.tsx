@@ -33,20 +33,22 @@ function CalibrationRow({
       <th scope="row" className="max-w-56 truncate px-3 py-2.5 text-left font-medium">
         {reviewer.name}
       </th>
-      <TableCell className="text-right tabular-nums">{reviewer.reviewCount}</TableCell>
-      <TableCell className="text-right tabular-nums">
-        <span className="inline-flex flex-col items-end leading-tight">
+      <TableCell data-label="Reviews" className="text-right tabular-nums max-sm:col-span-3">
+        {reviewer.reviewCount}
+      </TableCell>
+      <TableCell data-label="Offset" className="text-right tabular-nums max-sm:col-span-4">
+        <span className="inline-flex flex-col items-end leading-tight max-sm:items-start">
           <span>{formatOffset(reviewer.offset)}</span>
           <span className="text-xs text-muted-foreground">{offsetWords(reviewer.offset)}</span>
         </span>
       </TableCell>
-      <TableCell className="text-right tabular-nums">
-        <span className="inline-flex flex-col items-end leading-tight">
+      <TableCell data-label="Agreement" className="text-right tabular-nums max-sm:col-span-5">
+        <span className="inline-flex flex-col items-end leading-tight max-sm:items-start">
           <span>{formatAgreement(reviewer.agreement)}</span>
           <span className="text-xs text-muted-foreground">{agreementWords(reviewer)}</span>
         </span>
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Flags">
         <FlagBadges labels={reviewer.flags.map((flag) => REVIEWER_FLAG_LABELS[flag])} />
       </TableCell>
     </TableRow>
@@ -75,6 +77,7 @@ export const ReviewerCalibrationTable = memo(function ReviewerCalibrationTable({
           caption="Reviewers with their offset and agreement"
           className="min-w-[36rem]"
           rowCount={windowedRowCount(reviewers.length)}
+          phoneCards
         >
           <TableHeader>
             <TableRow>

@@ -1,3 +1,4 @@
+import { phoneCardsProps } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
 import type { ReactNode } from 'react';
 
@@ -10,17 +11,14 @@ export function ScrollTable({
   children,
   className,
   rowCount,
-  phoneCards = false,
+  phoneCards,
 }: {
   caption: string;
   children: ReactNode;
   className?: string;
   /** aria-rowcount, for a table whose body draws only some of its rows (windowedRowCount). */
   rowCount?: number;
-  /**
-   * On a phone each row is a card whose cells wrap, labelled by `data-label` (web/styles.css):
-   * for a table whose figures would otherwise sit past the screen's edge (issue 38).
-   */
+  /** On a phone each row is a card (phoneCardsProps in web/components/ui/table.tsx). */
   phoneCards?: boolean;
 }) {
   return (
@@ -32,7 +30,7 @@ export function ScrollTable({
     >
       <table
         aria-rowcount={rowCount}
-        data-phone-cards={phoneCards ? '' : undefined}
+        {...phoneCardsProps(phoneCards)}
         className={cn('w-full text-sm', className)}
       >
         <caption className="sr-only">{caption}</caption>
