@@ -16,6 +16,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Loads the signed-in, active user (from the database, or the per-process cache that LISTEN/NOTIFY keeps current). */
     requireUser: (request: FastifyRequest) => Promise<UserRow>;
+    /**
+     * For a request that skipped the auth cache's barrier (`sessionUnverified`): drops the
+     * cached session and user, reads both again from the database and admits the user again
+     * (throwing the 401 or 403 the request gets now). After it the request is verified.
+     */
+    reverifySession: (request: FastifyRequest) => Promise<UserRow>;
   }
 }
 
@@ -33,20 +39,54 @@ async function loadUser(db: Database, cache: AuthCache | undefined, userId: stri
 export const authenticationPlugin = fp(
   async (app: FastifyInstance, options: { db: Database; cache?: AuthCache }) => {
     app.decorateRequest('user', null);
+    const cache = options.cache;
+
+    type Admission = { user: UserRow } | { refuse: () => Promise<never> };
+    const admit = async (request: FastifyRequest): Promise<Admission> => {
+      const userId = request.session.userId;
+      if (!userId) return { refuse: async () => Promise.reject(unauthorized()) };
+      const user = await loadUser(options.db, cache, userId);
+      if (!user) {
+        return {
+          refuse: async () => {
+            // The account was deleted: this session is over.
+            await request.session.destroy();
+            throw unauthorized('Your session has ended. Please sign in again.');
+          },
+        };
+      }
+      if (!user.isActive)
+        return { refuse: async () => Promise.reject(forbidden(DEACTIVATED_MESSAGE)) };
+      return { user };
+    };
+
+    const reverify = async (request: FastifyRequest): Promise<UserRow> => {
+      request.sessionUnverified = false;
+      request.user = null;
+      const userId = request.session.userId;
+      cache?.invalidate(`session:${request.session.sessionId}`);
+      if (userId) cache?.invalidate(`user:${userId}`);
+      // Both rows are read from the database now: after the request arrived, so current.
+      await request.session.reload();
+      const admission = await admit(request);
+      if ('refuse' in admission) return admission.refuse();
+      request.user = admission.user;
+      return admission.user;
+    };
+
     app.decorate('requireUser', async (request: FastifyRequest) => {
       if (request.user) return request.user;
-      const userId = request.session.userId;
-      if (!userId) throw unauthorized();
-      const user = await loadUser(options.db, options.cache, userId);
-      if (!user) {
-        // The account was deleted: this session is over.
-        await request.session.destroy();
-        throw unauthorized('Your session has ended. Please sign in again.');
+      const admission = await admit(request);
+      if ('refuse' in admission) {
+        // A refusal read from a cache that skipped its barrier may be stale (a reactivation
+        // not yet heard of): it is given only once the database says so too.
+        if (request.sessionUnverified) return reverify(request);
+        return admission.refuse();
       }
-      if (!user.isActive) throw forbidden(DEACTIVATED_MESSAGE);
-      request.user = user;
-      return user;
+      request.user = admission.user;
+      return admission.user;
     });
+    app.decorate('reverifySession', reverify);
   },
 );
 

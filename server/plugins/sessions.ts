@@ -15,6 +15,21 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route ends the browser's session: its answer clears the cookie whatever it found. */
     endsSession?: boolean;
+    /**
+     * 'statement': the route's one statement checks that the session is still signed in (issue
+     * 38), so a request answered from the auth cache skips the barrier; the route must call
+     * `app.reverifySession` and answer afresh when that check fails. Refusals are re-read from the
+     * database before they are given (authentication.ts).
+     */
+    revocationCheck?: 'statement';
+  }
+  interface FastifyRequest {
+    /**
+     * True while the request uses the auth cache without having passed its barrier
+     * (`revocationCheck: 'statement'`): a change committed before the request may not have
+     * reached this process yet.
+     */
+    sessionUnverified: boolean;
   }
   interface Session {
     userId?: string;
@@ -106,9 +121,17 @@ export const sessionsPlugin = fp(async (app: FastifyInstance, options: SessionOp
   // once every sign-out or account change committed before it arrived has reached this process,
   // whichever instance made it (auth-cache.ts, decision 0006). Cookies are parsed by now.
   const cache = options.cache;
+  app.decorateRequest('sessionUnverified', false);
   if (cache) {
     app.addHook('onRequest', async (request) => {
-      if (cache.active && request.cookies[SESSION_COOKIE]) await cache.fresh();
+      if (!cache.active || !request.cookies[SESSION_COOKIE]) return;
+      // The route's statement checks the session itself, in a snapshot taken after the request
+      // arrived: no round trip before it (issue 38).
+      if (request.routeOptions.config.revocationCheck === 'statement') {
+        request.sessionUnverified = true;
+        return;
+      }
+      await cache.fresh();
     });
   }
   await app.register(fastifySession, {

@@ -2,7 +2,15 @@ import type { DecisionOutcome } from '@shared/decisions';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedOnce, preparedStatement } from '../../db/prepared';
-import { comments, conflicts, decisions, opportunities, reviews } from '../../db/schema/index';
+import {
+  comments,
+  conflicts,
+  decisions,
+  opportunities,
+  reviews,
+  sessions,
+  users,
+} from '../../db/schema/index';
 import { isAssignedSql, isCycleControlInUseSql, isInReviewerScopeSql } from '../review-cycle/scope';
 import {
   commentsAfterOwnReviewSql,
@@ -177,7 +185,20 @@ const outcomeColumn = sql`,
  * each with `conflict`; and each of the two with `outcome` (issue 35) while reviewers see
  * released outcomes.
  */
-const callerListJson = preparedStatement<{ body: string }>(
+/**
+ * Issue 38: the caller's session is still signed in, read in the statement's own snapshot (taken
+ * after the request arrived), for a request answered without the auth cache's barrier
+ * (`revocationCheck: 'statement'`): the session row exists and has not expired, and its user is an
+ * active reviewer. Null `sid` (the barrier was passed, or there is no cache) is true.
+ */
+const sidParam = sql.placeholder('sid');
+const sessionStillValidSql = sql<boolean>`(${sidParam}::text is null or exists (
+      select 1 from ${sessions} join ${users} on ${users.id} = ${reviewerIdParam}
+       where ${sessions.sid} = ${sidParam} and ${sessions.expire} > now()
+         and ${sessions.sess} ->> 'userId' = ${reviewerIdParam}::text
+         and ${users.isActive} and ${users.role} = 'reviewer'))`;
+
+const callerListJson = preparedStatement<{ body: string; sessionValid: boolean }>(
   'assay_reviewer_list_json',
   // json_agg of records (keys from the column aliases, nested objects from one-row subselects)
   // costs PostgreSQL a fifth less than json_build_object for the same document.
@@ -200,16 +221,24 @@ const callerListJson = preparedStatement<{ body: string }>(
         sql`${conflictColumn}${outcomeColumn}`,
       )},
       '[]'::json
-    )::text as body
+    )::text as body,
+    ${sessionStillValidSql} as "sessionValid"
   `,
 );
 
+/**
+ * The list's JSON text, and whether the caller's session was still signed in when it was read
+ * (always true without `sid`).
+ */
 export async function visibleOpportunitiesWithCallerWorkJson(
   db: Pick<Database, '$client'>,
-  params: { reviewerId: string },
-): Promise<string> {
-  const [row] = await callerListJson(db, { reviewerId: params.reviewerId });
-  return row!.body;
+  params: { reviewerId: string; sid?: string | null },
+): Promise<{ body: string; sessionValid: boolean }> {
+  const [row] = await callerListJson(db, {
+    reviewerId: params.reviewerId,
+    sid: params.sid ?? null,
+  });
+  return row!;
 }
 
 // A named (server-side prepared) statement: the detail page's only query, planned once per

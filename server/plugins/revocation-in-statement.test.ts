@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../app';
+import { loadConfig } from '../config';
+import { sessions, users } from '../db/schema/index';
+import { DEACTIVATED_MESSAGE } from '../modules/users/account-messages';
+import { TEST_SESSION_SECRET } from '../test/build-test-app';
+import { sessionIdOf } from '../test/factories/sessions';
+import { createSignedInUser } from '../test/http';
+import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { AuthCache } from './auth-cache';
+
+// Issue 38: the reviewer list checks the caller's session in its own statement and skips the
+// auth cache's barrier. Here the cache never hears of a change (no listener; the barrier answers
+// at once), as if every notification were still on its way: each change below is made in the
+// database behind the app's back, and the list must still answer what the database says, while
+// a route that trusts the barrier (auth/me) shows that the cache really is stale.
+
+let database: TestDatabase;
+let dataDir: string;
+let app: App;
+let cache: AuthCache;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-revocation-statement-'));
+  cache = new AuthCache();
+  cache.setListening(true);
+  cache.setBarrier(async () => {});
+  app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    db: database.db,
+    sessionSecret: TEST_SESSION_SECRET,
+    webRoot: path.join(dataDir, 'no-web-build'),
+    authCache: cache,
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const LIST = '/api/reviewer/opportunities';
+const get = (url: string, cookie: string) =>
+  app.inject({ method: 'GET', url, headers: { cookie } });
+
+/** A signed-in reviewer whose session and user the cache holds. */
+async function cachedReviewer() {
+  const reviewer = await createSignedInUser(app, database.db);
+  expect((await get(LIST, reviewer.cookie)).statusCode).toBe(200);
+  expect(cache.getSession(sessionIdOf(reviewer.cookie))).toBeDefined();
+  expect(cache.getUser(reviewer.user.id)).toBeDefined();
+  return reviewer;
+}
+
+describe('the reviewer list without the barrier', () => {
+  it('refuses a session signed out behind the cache (401), as the cache alone would not', async () => {
+    const { cookie } = await cachedReviewer();
+    await database.db.delete(sessions).where(eq(sessions.sid, sessionIdOf(cookie)));
+    expect((await get('/api/auth/me', cookie)).statusCode).toBe(200); // the stale cache
+    const answer = await get(LIST, cookie);
+    expect(answer.statusCode).toBe(401);
+    expect(cache.getSession(sessionIdOf(cookie))).toBeUndefined();
+  });
+
+  it('refuses a reviewer deactivated behind the cache (403), and admits them once reactivated', async () => {
+    const { cookie, user } = await cachedReviewer();
+    await database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    const refused = await get(LIST, cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(DEACTIVATED_MESSAGE);
+    // The cache now holds the inactive row; the reactivation is not heard of either.
+    expect(cache.getUser(user.id)?.isActive).toBe(false);
+    await database.db.update(users).set({ isActive: true }).where(eq(users.id, user.id));
+    const admitted = await get(LIST, cookie);
+    expect(admitted.statusCode).toBe(200);
+    expect(admitted.json()).toEqual([]);
+  });
+
+  it('refuses a reviewer deleted behind the cache (401)', async () => {
+    const { cookie, user } = await cachedReviewer();
+    await database.db.delete(users).where(eq(users.id, user.id));
+    expect((await get(LIST, cookie)).statusCode).toBe(401);
+  });
+
+  it('answers a session that is still signed in with one statement and no re-read', async () => {
+    const { cookie } = await cachedReviewer();
+    const before = database.statementCount();
+    expect((await get(LIST, cookie)).statusCode).toBe(200);
+    expect(database.statementCount() - before).toBe(1);
+  });
+});
