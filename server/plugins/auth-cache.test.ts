@@ -207,6 +207,26 @@ describe('AuthCache', () => {
     expect(sent).toHaveLength(3);
   });
 
+  it('tells whether a session or user changed since a token, remembering at most maxEntries', () => {
+    const cache = new AuthCache({ maxEntries: 2 });
+    cache.setListening(true);
+    const token = cache.token();
+    expect(cache.changedSince(token, 's1', 'u1')).toBe(false);
+    cache.invalidate('session:s2');
+    expect(cache.changedSince(token, 's1', 'u1')).toBe(false);
+    cache.invalidate('user:u1');
+    expect(cache.changedSince(token, 's1', 'u1')).toBe(true);
+    expect(cache.changedSince(token, 's1', undefined)).toBe(false);
+    expect(cache.changedSince(cache.token(), 's1', 'u1')).toBe(false);
+    // A third key pushes out the oldest: what it said is now assumed of everyone before it.
+    const later = cache.token();
+    cache.invalidate('session:s3');
+    expect(cache.changedSince(token, 's9', 'u9')).toBe(true);
+    expect(cache.changedSince(later, 's9', 'u9')).toBe(false);
+    cache.clear();
+    expect(cache.changedSince(later, 's9', 'u9')).toBe(true);
+  });
+
   it('keeps at most maxEntries of each kind, dropping the oldest', () => {
     const cache = new AuthCache({ maxEntries: 2 });
     cache.setListening(true);

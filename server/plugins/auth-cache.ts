@@ -42,6 +42,10 @@ export class AuthCache {
   readonly #maxAgeMs: number;
   readonly #now: () => number;
   #generation = 0;
+  /** The generation of each key's last invalidation (`session:<sid>`, `user:<id>`), bounded. */
+  readonly #invalidated = new Map<string, number>();
+  /** Everything counts as invalidated at and before this generation (a clear, or a key dropped from #invalidated). */
+  #clearedAt = 0;
   #listening = false;
   #barrier: (() => Promise<void>) | undefined;
   /** The barrier on its way; it may have left before a caller's request arrived. */
@@ -110,9 +114,26 @@ export class AuthCache {
     this.#bound(this.#users);
   }
 
+  /**
+   * Whether the session or the user was invalidated (or everything cleared) after `token` was
+   * taken: for a request that took it on arrival and was answered before its barrier returned.
+   */
+  changedSince(token: number, sid: string, userId: string | undefined): boolean {
+    if (this.#clearedAt > token) return true;
+    const after = (key: string) => (this.#invalidated.get(key) ?? 0) > token;
+    return after(`session:${sid}`) || (userId !== undefined && after(`user:${userId}`));
+  }
+
   /** A notification's payload: `session:<sid>` or `user:<id>` (anything else clears all). */
   invalidate(payload: string) {
     this.#generation++;
+    this.#invalidated.delete(payload);
+    this.#invalidated.set(payload, this.#generation);
+    while (this.#invalidated.size > this.#maxEntries) {
+      const [oldest, at] = this.#invalidated.entries().next().value!;
+      this.#invalidated.delete(oldest);
+      this.#clearedAt = Math.max(this.#clearedAt, at);
+    }
     if (payload.startsWith('session:')) {
       this.#sessions.delete(payload.slice('session:'.length));
     } else if (payload.startsWith('user:')) {
@@ -128,6 +149,8 @@ export class AuthCache {
 
   clear() {
     this.#generation++;
+    this.#clearedAt = this.#generation;
+    this.#invalidated.clear();
     this.#sessions.clear();
     this.#users.clear();
   }

@@ -14,7 +14,8 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { AuthCache } from './auth-cache';
 
 // Issue 38: the reviewer list checks the caller's session in its own statement and skips the
-// auth cache's barrier. Here the cache never hears of a change (no listener; the barrier answers
+// auth cache's barrier; the admin figures send the barrier on arrival and wait for it only before
+// they answer ('before-answer'). Here the cache never hears of a change (no listener; the barrier answers
 // at once), as if every notification were still on its way: each change below is made in the
 // database behind the app's back, and the list must still answer what the database says, while
 // a route that trusts the barrier (auth/me) shows that the cache really is stale.
@@ -23,13 +24,20 @@ let database: TestDatabase;
 let dataDir: string;
 let app: App;
 let cache: AuthCache;
+const delivered: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-revocation-statement-'));
   cache = new AuthCache();
   cache.setListening(true);
-  cache.setBarrier(async () => {});
+  // The barrier's answer brings the notifications queued in `delivered`, as PostgreSQL sends those
+  // committed before it; none are queued for the list's tests. They come after the request's
+  // session and user were read from the cache (those reads end within the turn it arrived in).
+  cache.setBarrier(async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const payload of delivered.splice(0)) cache.invalidate(payload);
+  });
   app = await buildApp({
     config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     db: database.db,
@@ -93,6 +101,51 @@ describe('the reviewer list without the barrier', () => {
     const { cookie } = await cachedReviewer();
     const before = database.statementCount();
     expect((await get(LIST, cookie)).statusCode).toBe(200);
+    expect(database.statementCount() - before).toBe(1);
+  });
+});
+
+describe("the admin figures ('before-answer'): the barrier awaited before the answer", () => {
+  const STATS = '/api/admin/stats';
+
+  /** A signed-in admin whose session and user the cache holds. */
+  async function cachedAdmin() {
+    const admin = await createSignedInUser(app, database.db, 'admin');
+    expect((await get(STATS, admin.cookie)).statusCode).toBe(200);
+    expect(cache.getSession(sessionIdOf(admin.cookie))).toBeDefined();
+    return admin;
+  }
+
+  it('answers 401 when the sign-out comes back with the barrier', async () => {
+    const { cookie } = await cachedAdmin();
+    const sid = sessionIdOf(cookie);
+    await database.db.delete(sessions).where(eq(sessions.sid, sid));
+    delivered.push(`session:${sid}`);
+    expect((await get(STATS, cookie)).statusCode).toBe(401);
+  });
+
+  it('answers 403 when the deactivation comes back with the barrier, 200 once reactivated', async () => {
+    const { cookie, user } = await cachedAdmin();
+    await database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    delivered.push(`user:${user.id}`);
+    const refused = await get('/api/admin/analytics/heatmap', cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(DEACTIVATED_MESSAGE);
+    // The cache holds the inactive row now, and the reactivation is not heard of: the refusal
+    // is read again from the database before it is given.
+    expect(cache.getUser(user.id)?.isActive).toBe(false);
+    await database.db.update(users).set({ isActive: true }).where(eq(users.id, user.id));
+    expect((await get(STATS, cookie)).statusCode).toBe(200);
+  });
+
+  it('answers as usual when what came back concerns someone else', async () => {
+    const { cookie } = await cachedAdmin();
+    const other = await createSignedInUser(app, database.db, 'admin');
+    delivered.push(`session:${sessionIdOf(other.cookie)}`, `user:${other.user.id}`);
+    const before = database.statementCount();
+    const answer = await get('/api/admin/analytics/opportunities', cookie);
+    expect(answer.statusCode).toBe(200);
+    // The figures' one statement; no session or user read again.
     expect(database.statementCount() - before).toBe(1);
   });
 });

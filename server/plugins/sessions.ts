@@ -1,8 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
-import type { FastifyInstance, Session } from 'fastify';
+import type { FastifyInstance, FastifyRequest, Session } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
+import { forbidden } from '../http/errors';
 import {
   deleteSession,
   pruneExpiredSessions,
@@ -16,12 +17,17 @@ declare module 'fastify' {
     /** The route ends the browser's session: its answer clears the cookie whatever it found. */
     endsSession?: boolean;
     /**
-     * 'statement': the route's one statement checks that the session is still signed in (issue
-     * 38), so a request answered from the auth cache skips the barrier; the route must call
-     * `app.reverifySession` and answer afresh when that check fails. Refusals are re-read from the
-     * database before they are given (authentication.ts).
+     * How a request answered from the auth cache waits for changes committed before it arrived
+     * (issue 38, decision 0033); by default it waits for the cache's barrier before anything.
+     * 'statement': the route's one statement checks that the session is still signed in, so the
+     * request skips the barrier; the route must call `app.reverifySession` and answer afresh when
+     * that check fails. 'before-answer' (reads without side effects only): the barrier is sent
+     * on arrival and awaited before the answer is written; if a change to the caller's session or
+     * user came back with it, both are read again from the database and the answer is the 401 or
+     * 403 they give now. Either way a refusal is re-read from the database before it is given
+     * (authentication.ts).
      */
-    revocationCheck?: 'statement';
+    revocationCheck?: 'statement' | 'before-answer';
   }
   interface FastifyRequest {
     /**
@@ -123,15 +129,40 @@ export const sessionsPlugin = fp(async (app: FastifyInstance, options: SessionOp
   const cache = options.cache;
   app.decorateRequest('sessionUnverified', false);
   if (cache) {
+    /** 'before-answer' requests: their barrier, and the cache's token when it was sent. */
+    const pending = new WeakMap<FastifyRequest, { barrier: Promise<void>; token: number }>();
     app.addHook('onRequest', async (request) => {
       if (!cache.active || !request.cookies[SESSION_COOKIE]) return;
-      // The route's statement checks the session itself, in a snapshot taken after the request
-      // arrived: no round trip before it (issue 38).
-      if (request.routeOptions.config.revocationCheck === 'statement') {
-        request.sessionUnverified = true;
+      const check = request.routeOptions.config.revocationCheck;
+      if (check === undefined) {
+        await cache.fresh();
         return;
       }
-      await cache.fresh();
+      // The route's statement checks the session itself, in a snapshot taken after the request
+      // arrived ('statement'), or its answer waits for the barrier ('before-answer'): no round
+      // trip before the work (issue 38).
+      request.sessionUnverified = true;
+      if (check === 'before-answer') {
+        const token = cache.token();
+        pending.set(request, { token, barrier: cache.fresh() });
+      }
+    });
+    app.addHook('onSend', async (request, _reply, payload) => {
+      const waiting = pending.get(request);
+      if (!waiting) return payload;
+      pending.delete(request);
+      await waiting.barrier;
+      // Already read again from the database during the request (a refusal re-read): current.
+      if (!request.sessionUnverified) return payload;
+      request.sessionUnverified = false;
+      if (cache.changedSince(waiting.token, request.session.sessionId, request.session.userId)) {
+        const user = await app.reverifySession(request);
+        const access = request.routeOptions.config.access;
+        if ((access === 'admin' || access === 'reviewer') && user.role !== access) {
+          throw forbidden();
+        }
+      }
+      return payload;
     });
   }
   await app.register(fastifySession, {

@@ -13,7 +13,8 @@ import { heatmapJson, listOpportunityAnalytics, listReviewerAnalytics } from './
  * Admin analytics (SPEC.md section 7), registered inside the /api/admin scope whose guard has
  * already admitted an active admin. Each call is one aggregate over every review: concurrent
  * requests share one run that started after they arrived (coalescedRead, decision 0007), and its
- * body is checked and serialised once for all of them.
+ * body is checked and serialised once for all of them. They wait for the auth cache's barrier only
+ * before they answer (`revocationCheck: 'before-answer'`, decision 0033).
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const opportunityRows = coalescedRead(async () =>
@@ -28,19 +29,28 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
 
   app.get(
     '/analytics/opportunities',
-    { config: { access: 'admin' }, schema: { response: { 200: opportunityAnalyticsSchema } } },
+    {
+      config: { access: 'admin', revocationCheck: 'before-answer' },
+      schema: { response: { 200: opportunityAnalyticsSchema } },
+    },
     async (_request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await opportunityRows()),
   );
 
   app.get(
     '/analytics/reviewers',
-    { config: { access: 'admin' }, schema: { response: { 200: reviewerAnalyticsSchema } } },
+    {
+      config: { access: 'admin', revocationCheck: 'before-answer' },
+      schema: { response: { 200: reviewerAnalyticsSchema } },
+    },
     async (_request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await reviewerRows()),
   );
 
   app.get(
     '/analytics/heatmap',
-    { config: { access: 'admin' }, schema: { response: { 200: heatmapSchema } } },
+    {
+      config: { access: 'admin', revocationCheck: 'before-answer' },
+      schema: { response: { 200: heatmapSchema } },
+    },
     async (_request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await heatmap()),
   );
 };

@@ -12,7 +12,8 @@ const topOpportunitiesSchema = z.array(topOpportunitySchema);
 /**
  * The admin dashboard's figures (SPEC.md section 2), inside the admin scope. Both are aggregates
  * over every review: concurrent requests share one run that started after they arrived
- * (coalescedRead, decision 0007).
+ * (coalescedRead, decision 0007), and wait for the auth cache's barrier only before they answer
+ * (`revocationCheck: 'before-answer'`, decision 0033).
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const stats = coalescedRead(async () =>
@@ -24,13 +25,19 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
 
   app.get(
     '/stats',
-    { config: { access: 'admin' }, schema: { response: { 200: dashboardStatsSchema } } },
+    {
+      config: { access: 'admin', revocationCheck: 'before-answer' },
+      schema: { response: { 200: dashboardStatsSchema } },
+    },
     async (_request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await stats()),
   );
 
   app.get(
     '/top-opportunities',
-    { config: { access: 'admin' }, schema: { response: { 200: topOpportunitiesSchema } } },
+    {
+      config: { access: 'admin', revocationCheck: 'before-answer' },
+      schema: { response: { 200: topOpportunitiesSchema } },
+    },
     async (_request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await topOpportunities()),
   );
 };
