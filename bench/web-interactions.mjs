@@ -7,16 +7,11 @@ const TOOLTIP_TEXT = /^(Score: \d\.\d\d|Not reviewed|Not assigned|Conflict of in
 
 // --- Interactions -------------------------------------------------------------------------------
 
-/** Scrolls the document down by wheel steps (mouse at `at`) until the end; one sample per step. */
-export async function scrollSamples(page, { at = { x: 900, y: 120 }, step = 700, max = 12 } = {}) {
-  await page.mouse.move(at.x, at.y);
+/** Wheel steps of `step` pixels while `canScroll()` holds, at most `max`; one sample per step. */
+async function wheelSamples(page, { step, max, canScroll }) {
   await waitForQuiet(page);
   const samples = [];
-  for (let i = 0; i < max; i++) {
-    const end = await page.evaluate(
-      () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
-    );
-    if (end) break;
+  for (let i = 0; i < max && (await canScroll()); i++) {
     samples.push(
       await measureInteraction(page, {
         inputs: ['wheel'],
@@ -29,6 +24,19 @@ export async function scrollSamples(page, { at = { x: 900, y: 120 }, step = 700,
   return samples;
 }
 
+/** Scrolls the document down by wheel steps (mouse at `at`) until the end; one sample per step. */
+export async function scrollSamples(page, { at = { x: 900, y: 120 }, step = 700, max = 12 } = {}) {
+  await page.mouse.move(at.x, at.y);
+  return wheelSamples(page, {
+    step,
+    max,
+    canScroll: async () =>
+      !(await page.evaluate(
+        () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+      )),
+  });
+}
+
 /** Wheel steps with the mouse over `selector` (a scrolling region: the heatmap's rows). */
 export async function regionScrollSamples(page, selector, { step = 400, steps = 5 } = {}) {
   const region = page.locator(selector).first();
@@ -37,23 +45,14 @@ export async function regionScrollSamples(page, selector, { step = 400, steps = 
   const box = await region.boundingBox();
   if (!box) return [];
   await page.mouse.move(box.x + box.width * 0.6, box.y + Math.min(box.height / 2, 200));
-  await waitForQuiet(page);
-  const samples = [];
-  for (let i = 0; i < steps; i++) {
-    const canScroll = await region.evaluate(
-      (element) => element.scrollTop + element.clientHeight < element.scrollHeight - 2,
-    );
-    if (!canScroll) break;
-    samples.push(
-      await measureInteraction(page, {
-        inputs: ['wheel'],
-        done: () => window.__bench.armed.scrolled === true,
-        act: () => page.mouse.wheel(0, step),
-      }),
-    );
-    await waitForQuiet(page);
-  }
-  return samples;
+  return wheelSamples(page, {
+    step,
+    max: steps,
+    canScroll: () =>
+      region.evaluate(
+        (element) => element.scrollTop + element.clientHeight < element.scrollHeight - 2,
+      ),
+  });
 }
 
 /** The heatmap's scrolling region (before issue 17: the section that scrolled it sideways). */

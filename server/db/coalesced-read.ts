@@ -1,33 +1,45 @@
+/** What a run of coalescedRead may say about itself while it is in flight. */
+export type CoalescedRun = {
+  /**
+   * True while the run has not yet taken the snapshot its value comes from (it is waiting before
+   * its read): a caller arriving then shares it, since what it reads comes after that caller.
+   */
+  joinable: boolean;
+};
+
 /**
  * One execution of `read` shared by concurrent callers, never a result older than the call.
  *
  * A caller that finds no run in flight starts one. A caller that arrives while a run is in flight
  * does not join it (its snapshot may predate a write the caller has already seen acknowledged): it
- * waits for that run to end and shares the next one with everyone else who arrived meanwhile. So
- * every caller gets what a query of its own, started at the moment of its call or later, returns:
- * nothing is cached between runs, yet N identical requests at once cost at most two runs instead
- * of N (decision 0007). The shared value must not be mutated by its callers.
+ * waits for that run to end and shares the next one with everyone else who arrived meanwhile,
+ * unless the run says it is still `joinable` (it has not read yet). So every caller gets what a
+ * query of its own, started at the moment of its call or later, returns: nothing is cached between
+ * runs, yet N identical requests at once cost at most two runs instead of N (decision 0007). The
+ * shared value must not be mutated by its callers.
  */
-export function coalescedRead<T>(read: () => Promise<T>): () => Promise<T> {
-  let inFlight: Promise<T> | undefined;
+export function coalescedRead<T>(read: (run: CoalescedRun) => Promise<T>): () => Promise<T> {
+  let inFlight: (CoalescedRun & { value: Promise<T> }) | undefined;
   let queued: Promise<T> | undefined;
 
   const start = (): Promise<T> => {
-    const run: Promise<T> = read().finally(() => {
-      if (inFlight === run) inFlight = undefined;
+    const run: CoalescedRun = { joinable: false };
+    const value: Promise<T> = read(run).finally(() => {
+      if (inFlight?.value === value) inFlight = undefined;
     });
-    inFlight = run;
-    return run;
+    inFlight = Object.assign(run, { value });
+    return value;
   };
 
   return () => {
     if (!inFlight) return start();
+    if (inFlight.joinable) return inFlight.value;
     if (!queued) {
       const ended = () => {
         queued = undefined;
         return start();
       };
-      queued = inFlight.then(ended, ended);
+      queued = inFlight.value.then(ended, ended);
     }
     return queued;
   };

@@ -18,8 +18,9 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<UserRow>;
     /**
      * For a request that skipped the auth cache's barrier (`sessionUnverified`): drops the
-     * cached session and user, reads both again from the database and admits the user again
-     * (throwing the 401 or 403 the request gets now). After it the request is verified.
+     * cached session and user, reads both again from the database and admits the user again,
+     * for the role the route is for (throwing the 401 or 403 the request gets now). After it the
+     * request is verified.
      */
     reverifySession: (request: FastifyRequest) => Promise<UserRow>;
   }
@@ -41,23 +42,19 @@ export const authenticationPlugin = fp(
     app.decorateRequest('user', null);
     const cache = options.cache;
 
-    type Admission = { user: UserRow } | { refuse: () => Promise<never> };
-    const admit = async (request: FastifyRequest): Promise<Admission> => {
+    /** The signed-in, active user of the request, or the 401/403 it gets. */
+    const admit = async (request: FastifyRequest): Promise<UserRow> => {
       const userId = request.session.userId;
-      if (!userId) return { refuse: async () => Promise.reject(unauthorized()) };
+      if (!userId) throw unauthorized();
       const user = await loadUser(options.db, cache, userId);
       if (!user) {
-        return {
-          refuse: async () => {
-            // The account was deleted: this session is over.
-            await request.session.destroy();
-            throw unauthorized('Your session has ended. Please sign in again.');
-          },
-        };
+        // The account was deleted (read from the database: a cache never holds a missing user).
+        await request.session.destroy();
+        throw unauthorized('Your session has ended. Please sign in again.');
       }
-      if (!user.isActive)
-        return { refuse: async () => Promise.reject(forbidden(DEACTIVATED_MESSAGE)) };
-      return { user };
+      if (!user.isActive) throw forbidden(DEACTIVATED_MESSAGE);
+      request.user = user;
+      return user;
     };
 
     const reverify = async (request: FastifyRequest): Promise<UserRow> => {
@@ -68,23 +65,24 @@ export const authenticationPlugin = fp(
       if (userId) cache?.invalidate(`user:${userId}`);
       // Both rows are read from the database now: after the request arrived, so current.
       await request.session.reload();
-      const admission = await admit(request);
-      if ('refuse' in admission) return admission.refuse();
-      request.user = admission.user;
-      return admission.user;
+      const user = await admit(request);
+      // The role the route is for, as its scope guard checks it.
+      const access = request.routeOptions.config.access;
+      if ((access === 'admin' || access === 'reviewer') && user.role !== access) throw forbidden();
+      return user;
     };
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
       if (request.user) return request.user;
-      const admission = await admit(request);
-      if ('refuse' in admission) {
-        // A refusal read from a cache that skipped its barrier may be stale (a reactivation
-        // not yet heard of): it is given only once the database says so too.
-        if (request.sessionUnverified) return reverify(request);
-        return admission.refuse();
+      try {
+        return await admit(request);
+      } catch (error) {
+        // A refusal read from a cache that skipped its barrier may be stale (a reactivation not
+        // yet heard of): it is given only once the database says so too. A session that was just
+        // ended (a deleted account) is not read again.
+        if (!request.sessionUnverified || request.session === null) throw error;
+        return reverify(request);
       }
-      request.user = admission.user;
-      return admission.user;
     });
     app.decorate('reverifySession', reverify);
   },

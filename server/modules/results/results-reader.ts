@@ -1,5 +1,6 @@
 import { type Results, resultsSchema } from '@shared/results-schemas';
 import type { Database } from '../../db/client';
+import { coalescedRead } from '../../db/coalesced-read';
 import { jsonBody } from '../../http/json-body';
 import { computeResults } from './compute-results';
 import { type OutcomesInView, readResultsFingerprint, readResultsInputJson } from './queries';
@@ -39,7 +40,7 @@ export type ResultsReaderOptions = {
 /**
  * The results as the admin calls read them: one statement, one computation, one serialisation,
  * shared by every request (the JSON call and the CSV export alike) that arrives while the
- * previous run is in flight (as coalescedRead does, decision 0007). A run first reads the
+ * previous run is in flight (coalescedRead, decision 0007). A run first reads the
  * fingerprint of the rows the input is made of; when it is the fingerprint the previous input was
  * read with, the previous answer is the answer (computeResults is a pure function of the input),
  * so an admin reloading unchanged results costs one light statement, not the 5 MB input of 1,000
@@ -59,19 +60,16 @@ export function createResultsReader(
 ): () => Promise<ResultsRun> {
   let last: { fingerprint: string; inputJson: string; run: ResultsRun } | undefined;
   let nextComputationAt = Number.NEGATIVE_INFINITY;
-  /** The run in flight, and whether it has yet to read its input (so a newcomer may share it). */
-  let inFlight: { run: Promise<ResultsRun>; beforeInput: boolean } | undefined;
-  let queued: Promise<ResultsRun> | undefined;
-
-  const read = async (state: { beforeInput: boolean }): Promise<ResultsRun> => {
+  return coalescedRead(async (inFlight) => {
     if (last) {
       const { fingerprint, outcomes } = await readResultsFingerprint(db);
       if (fingerprint === last.fingerprint) return { ...last.run, outcomes };
       const delay = nextComputationAt - now();
       if (delay > 0) {
-        state.beforeInput = true;
+        // Callers arriving during the wait share this run: its input is read after they came.
+        inFlight.joinable = true;
         await wait(delay);
-        state.beforeInput = false;
+        inFlight.joinable = false;
       }
     }
     const started = now();
@@ -86,27 +84,5 @@ export function createResultsReader(
     const ended = now();
     nextComputationAt = ended + paceFactor * (ended - started);
     return { ...run, outcomes };
-  };
-
-  const start = (): Promise<ResultsRun> => {
-    const state = { beforeInput: false };
-    const run: Promise<ResultsRun> = read(state).finally(() => {
-      if (inFlight?.run === run) inFlight = undefined;
-    });
-    inFlight = Object.assign(state, { run });
-    return run;
-  };
-
-  return () => {
-    if (!inFlight) return start();
-    if (inFlight.beforeInput) return inFlight.run;
-    if (!queued) {
-      const ended = () => {
-        queued = undefined;
-        return start();
-      };
-      queued = inFlight.run.then(ended, ended);
-    }
-    return queued;
-  };
+  });
 }
