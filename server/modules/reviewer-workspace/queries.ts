@@ -175,17 +175,6 @@ const outcomeColumn = sql`,
             where ${decisions.opportunityId} = ${opportunities.id} and ${decisions.state} = 'released') as "outcome"`;
 
 /**
- * The reviewer list as the JSON text of the whole response (`reviewerOpportunityListItemSchema[]`,
- * as presentReviewerOpportunity shapes a row of selectWithCallerWork), built by PostgreSQL in one
- * statement: the server sends it without mapping 50 rows of three tables, checking and
- * serialising them again. Four forms, of which the statement runs one (each is gated by a
- * condition PostgreSQL evaluates once, and coalesce stops at the first that answers): the spec's
- * list, the same text as before issue 18, while no review-cycle control is in use for the caller;
- * otherwise the published opportunities in the caller's scope ('assigned' mode: theirs only),
- * each with `conflict`; and each of the two with `outcome` (issue 35) while reviewers see
- * released outcomes.
- */
-/**
  * Issue 38: the caller's session is still signed in, read in the statement's own snapshot (taken
  * after the request arrived), for a request answered without the auth cache's barrier
  * (`revocationCheck: 'statement'`): the session row exists and has not expired, and its user is an
@@ -198,6 +187,17 @@ const sessionStillValidSql = sql<boolean>`(${sidParam}::text is null or exists (
          and ${sessions.sess} ->> 'userId' = ${reviewerIdParam}::text
          and ${users.isActive} and ${users.role} = 'reviewer'))`;
 
+/**
+ * The reviewer list as the JSON text of the whole response (`reviewerOpportunityListItemSchema[]`,
+ * as presentReviewerOpportunity shapes a row of selectWithCallerWork), built by PostgreSQL in one
+ * statement: the server sends it without mapping 50 rows of three tables, checking and
+ * serialising them again. Four forms, of which the statement runs one (each is gated by a
+ * condition PostgreSQL evaluates once, and coalesce stops at the first that answers): the spec's
+ * list, the same text as before issue 18, while no review-cycle control is in use for the caller;
+ * otherwise the published opportunities in the caller's scope ('assigned' mode: theirs only),
+ * each with `conflict`; and each of the two with `outcome` (issue 35) while reviewers see
+ * released outcomes. Beside the list, `sessionValid` (sessionStillValidSql).
+ */
 const callerListJson = preparedStatement<{ body: string; sessionValid: boolean }>(
   'assay_reviewer_list_json',
   // json_agg of records (keys from the column aliases, nested objects from one-row subselects)
