@@ -3,7 +3,8 @@
 // production server on their own fresh database of the same PostgreSQL, are seeded alike through
 // the API, and are loaded in alternating rounds (old, new, then new, old), so that the machine's
 // drift falls on both. Prints requests per second at 1 and at 32 connections and the ratio new /
-// old (median of the rounds, with its range).
+// old (median of the rounds, with its range), and where each request's CPU went: microseconds of
+// the server's Node.js, of PostgreSQL and of the load generator per request (medians).
 //
 // Options: --against <rev> (required), --reviewers 200, --rounds 3, --duration 3,
 // --connections 1,32, --calls <comma-separated substrings of the call names>.
@@ -13,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { defineCalls, loadOnce, WARMUP_SECONDS } from './calls.mjs';
+import { cpuNow, cpuPerRequest } from './cpu.mjs';
 import {
   buildIfStale,
   createScratchDatabase,
@@ -136,12 +138,17 @@ try {
         await loadOnce(side.server.baseUrl, call, WARMUP_SECONDS, connections);
     }
     const runs = new Map(callNames.map((name) => [name, { old: [], new: [] }]));
+    const cpu = new Map(callNames.map((name) => [name, { old: [], new: [] }]));
     for (let round = 1; round <= rounds; round++) {
       const order = round % 2 === 1 ? sides : [...sides].reverse();
       for (const name of callNames) {
         for (const side of order) {
           const call = side.calls.find((candidate) => candidate.name === name);
+          const before = cpuNow(side.server.pid);
           const run = await loadOnce(side.server.baseUrl, call, duration, connections);
+          cpu
+            .get(name)
+            [side.label].push(cpuPerRequest(before, cpuNow(side.server.pid), run.requests));
           if (run.non2xx || run.errors) {
             throw new Error(`${side.label} ${name}: ${run.non2xx} non-2xx, ${run.errors} errors`);
           }
@@ -156,19 +163,27 @@ try {
     for (const name of callNames) {
       const { old: o, new: n } = runs.get(name);
       const ratios = o.map((value, i) => n[i] / value);
+      const usOf = (label) => {
+        const parts = cpu.get(name)[label];
+        const of = (part) => median(parts.map((sample) => sample[part])).toFixed(0);
+        return `${of('server')} + ${of('postgres')} + ${of('load')}`;
+      };
       rows.push([
         name,
         String(connections),
         median(o).toFixed(0),
         median(n).toFixed(0),
         `${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`,
+        usOf('old'),
+        usOf('new'),
       ]);
     }
   }
   log(
     `\nnew = ${head}${dirty ? ' with uncommitted changes' : ''}, old = ${args.against} ` +
       `(${old.sha.slice(0, 12)}); ${reviewers} reviewers x 50, ${rounds} rounds of ${duration} s, ` +
-      `alternating; req/s medians, ratio new / old per round (median, range)`,
+      `alternating; req/s medians, ratio new / old per round (median, range); CPU microseconds ` +
+      `per request: server + PostgreSQL + load generator (medians)`,
   );
   log(
     formatTable(
@@ -178,6 +193,8 @@ try {
         ['old req/s', 'r'],
         ['new req/s', 'r'],
         ['new / old', 'r'],
+        ['old CPU us/req', 'r'],
+        ['new CPU us/req', 'r'],
       ],
       rows,
     ),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jsonBody } from '../http/json-body';
-import { coalescedRead } from './coalesced-read';
+import { type CoalescedRun, coalescedRead } from './coalesced-read';
 
 /**
  * A read whose runs the test finishes by hand. Each run returns the `version` it saw when it
@@ -21,6 +21,47 @@ function controlledRead() {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('coalescedRead', () => {
+  it('gives each run the keys of exactly the callers that share it', async () => {
+    const runs: { keys: string[]; finish: () => void }[] = [];
+    const read = coalescedRead((run: CoalescedRun<string>) => {
+      const keys = [...run.keys];
+      return new Promise<string[]>((resolve) => runs.push({ keys, finish: () => resolve(keys) }));
+    });
+    const first = read('a');
+    const during = [read('b'), read(), read('c')];
+    expect(runs.map((run) => run.keys)).toEqual([['a']]);
+    runs[0]!.finish();
+    expect(await first).toEqual(['a']);
+    await settle();
+    // The callers that came during the first run share the second, and it knows their keys.
+    expect(runs.map((run) => run.keys)).toEqual([['a'], ['b', 'c']]);
+    runs[1]!.finish();
+    expect(await Promise.all(during)).toEqual([
+      ['b', 'c'],
+      ['b', 'c'],
+      ['b', 'c'],
+    ]);
+  });
+
+  it('adds the keys of callers that join a run while it is joinable, and not after', async () => {
+    let release = () => {};
+    const seen: string[][] = [];
+    const read = coalescedRead(async (run: CoalescedRun<string>) => {
+      run.joinable = true;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      run.joinable = false;
+      seen.push([...run.keys]);
+      return run.keys.length;
+    });
+    const first = read('a');
+    const joined = read('b');
+    release();
+    expect(await Promise.all([first, joined])).toEqual([2, 2]);
+    expect(seen).toEqual([['a', 'b']]);
+  });
+
   it('runs twice at most for any number of callers that arrive together', async () => {
     const { runs, read } = controlledRead();
     const answers = Array.from({ length: 5 }, () => read());

@@ -1,10 +1,16 @@
 /** What a run of coalescedRead may say about itself while it is in flight. */
-export type CoalescedRun = {
+export type CoalescedRun<Key = never> = {
   /**
    * True while the run has not yet taken the snapshot its value comes from (it is waiting before
    * its read): a caller arriving then shares it, since what it reads comes after that caller.
    */
   joinable: boolean;
+  /**
+   * The keys its callers passed, so far: complete when the run starts, and growing while it is
+   * joinable (read them when the statement is sent). For example the callers' sessions, which
+   * the statement checks for all of them (issue 38).
+   */
+  keys: Key[];
 };
 
 /**
@@ -18,12 +24,14 @@ export type CoalescedRun = {
  * runs, yet N identical requests at once cost at most two runs instead of N (decision 0007). The
  * shared value must not be mutated by its callers.
  */
-export function coalescedRead<T>(read: (run: CoalescedRun) => Promise<T>): () => Promise<T> {
-  let inFlight: (CoalescedRun & { value: Promise<T> }) | undefined;
-  let queued: Promise<T> | undefined;
+export function coalescedRead<T, Key = never>(
+  read: (run: CoalescedRun<Key>) => Promise<T>,
+): (key?: Key) => Promise<T> {
+  let inFlight: (CoalescedRun<Key> & { value: Promise<T> }) | undefined;
+  let queued: { keys: Key[]; value: Promise<T> } | undefined;
 
-  const start = (): Promise<T> => {
-    const run: CoalescedRun = { joinable: false };
+  const start = (keys: Key[]): Promise<T> => {
+    const run: CoalescedRun<Key> = { joinable: false, keys };
     const value: Promise<T> = read(run).finally(() => {
       if (inFlight?.value === value) inFlight = undefined;
     });
@@ -31,16 +39,22 @@ export function coalescedRead<T>(read: (run: CoalescedRun) => Promise<T>): () =>
     return value;
   };
 
-  return () => {
-    if (!inFlight) return start();
-    if (inFlight.joinable) return inFlight.value;
+  return (key) => {
+    const keys = key === undefined ? [] : [key];
+    if (!inFlight) return start(keys);
+    if (inFlight.joinable) {
+      inFlight.keys.push(...keys);
+      return inFlight.value;
+    }
     if (!queued) {
+      const next: Key[] = [];
       const ended = () => {
         queued = undefined;
-        return start();
+        return start(next);
       };
-      queued = inFlight.value.then(ended, ended);
+      queued = { keys: next, value: inFlight.value.then(ended, ended) };
     }
-    return queued;
+    queued.keys.push(...keys);
+    return queued.value;
   };
 }

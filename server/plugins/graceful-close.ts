@@ -22,8 +22,8 @@ export const gracefulClosePlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing && !reply.raw.headersSent) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 });

@@ -63,18 +63,22 @@ function compressed(payload: Buffer | string): Promise<Buffer> {
  * precompressed copies (web-app.ts).
  */
 export const responseCompressionPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  // A callback hook: most answers leave it at once, without a promise of their own.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
-    if (reply.getHeader('content-encoding') !== undefined) return payload;
-    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
+    if (typeof type !== 'string' || !type.startsWith('application/json')) {
+      return done(null, payload);
+    }
+    if (reply.getHeader('content-encoding') !== undefined) return done(null, payload);
+    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return done(null, payload);
     // The answer depends on the header from now on: a cache must keep the copies apart.
     reply.header('vary', 'accept-encoding');
-    if (!acceptsGzip(request.headers['accept-encoding'])) return payload;
-    const body = await compressed(payload);
-    reply.header('content-encoding', 'gzip');
-    reply.removeHeader('content-length');
-    return body;
+    if (!acceptsGzip(request.headers['accept-encoding'])) return done(null, payload);
+    compressed(payload).then((body) => {
+      reply.header('content-encoding', 'gzip');
+      reply.removeHeader('content-length');
+      done(null, body);
+    }, done);
   });
 });

@@ -25,6 +25,7 @@ let dataDir: string;
 let app: App;
 let cache: AuthCache;
 const delivered: string[] = [];
+let barriersSent = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -35,6 +36,7 @@ beforeAll(async () => {
   // committed before it; none are queued for the list's tests. They come after the request's
   // session and user were read from the cache (those reads end within the turn it arrived in).
   cache.setBarrier(async () => {
+    barriersSent += 1;
     await new Promise((resolve) => setImmediate(resolve));
     for (const payload of delivered.splice(0)) cache.invalidate(payload);
   });
@@ -147,5 +149,89 @@ describe("the admin figures ('before-answer'): the barrier awaited before the an
     expect(answer.statusCode).toBe(200);
     // The figures' one statement; no session or user read again.
     expect(database.statementCount() - before).toBe(1);
+  });
+});
+
+describe("the dashboard counts ('statement'): every caller's session checked in their shared run", () => {
+  const STATS = '/api/admin/stats';
+
+  /** A signed-in admin whose session and user the cache holds. */
+  async function cachedAdmin() {
+    const admin = await createSignedInUser(app, database.db, 'admin');
+    expect((await get(STATS, admin.cookie)).statusCode).toBe(200);
+    expect(cache.getSession(sessionIdOf(admin.cookie))).toBeDefined();
+    expect(cache.getUser(admin.user.id)).toBeDefined();
+    return admin;
+  }
+
+  it('refuses a session signed out behind the cache (401), with nothing heard of it', async () => {
+    const { cookie } = await cachedAdmin();
+    await database.db.delete(sessions).where(eq(sessions.sid, sessionIdOf(cookie)));
+    expect((await get('/api/auth/me', cookie)).statusCode).toBe(200); // the stale cache
+    expect((await get(STATS, cookie)).statusCode).toBe(401);
+    expect(cache.getSession(sessionIdOf(cookie))).toBeUndefined();
+  });
+
+  it('refuses an admin deactivated behind the cache (403), and admits them once reactivated', async () => {
+    const { cookie, user } = await cachedAdmin();
+    await database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    const refused = await get(STATS, cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(DEACTIVATED_MESSAGE);
+    await database.db.update(users).set({ isActive: true }).where(eq(users.id, user.id));
+    expect((await get(STATS, cookie)).statusCode).toBe(200);
+  });
+
+  it('refuses an admin made a reviewer behind the cache (403)', async () => {
+    const { cookie, user } = await cachedAdmin();
+    await database.db.update(users).set({ role: 'reviewer' }).where(eq(users.id, user.id));
+    expect((await get(STATS, cookie)).statusCode).toBe(403);
+  });
+
+  it('tells apart the callers that share one run: the signed-out one 401, the others their figures', async () => {
+    const [first, staying, leaving] = [
+      await cachedAdmin(),
+      await cachedAdmin(),
+      await cachedAdmin(),
+    ];
+    await database.db.delete(sessions).where(eq(sessions.sid, sessionIdOf(leaving.cookie)));
+    // The first starts a run; the two others arrive during it and share the next one.
+    const answers = await Promise.all(
+      [first, staying, leaving].map(({ cookie }) => get(STATS, cookie)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401]);
+    expect(answers[1]!.json()).toEqual(answers[0]!.json());
+  });
+
+  it('answers sessions that are still signed in with the one statement and no re-read', async () => {
+    const { cookie } = await cachedAdmin();
+    const before = database.statementCount();
+    expect((await get(STATS, cookie)).statusCode).toBe(200);
+    expect(database.statementCount() - before).toBe(1);
+  });
+});
+
+describe("the analytics ('before-answer'): one barrier per shared run", () => {
+  it('sends one barrier for the callers that share a run, not one per request', async () => {
+    const admin = await createSignedInUser(app, database.db, 'admin');
+    expect((await get('/api/admin/analytics/heatmap', admin.cookie)).statusCode).toBe(200);
+    // The first run's statement waits on a lock while the others arrive, one after another, each
+    // once the barrier sent for the one before has come back (it answers after a turn of the
+    // event loop): a barrier per arrival would be eight; the two runs send one each.
+    const locker = await database.pool.connect();
+    await locker.query('begin');
+    await locker.query('lock table reviews in access exclusive mode');
+    const before = barriersSent;
+    const answers = [];
+    for (let i = 0; i < 8; i++) {
+      answers.push(get('/api/admin/analytics/heatmap', admin.cookie));
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+    }
+    await locker.query('commit');
+    locker.release();
+    expect((await Promise.all(answers)).map((answer) => answer.statusCode)).toEqual(
+      Array(8).fill(200),
+    );
+    expect(barriersSent - before).toBe(2);
   });
 });

@@ -23,10 +23,11 @@ function isCrossSite(request: FastifyRequest, publicUrl: string): boolean {
  * cookie this is the CSRF defence.
  */
 export const sameOriginPlugin = fp(async (app: FastifyInstance, options: { publicUrl: string }) => {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (isCrossSite(request, options.publicUrl)) {
-      throw forbidden('Cross-site requests are not allowed');
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!SAFE_METHODS.has(request.method) && isCrossSite(request, options.publicUrl)) {
+      done(forbidden('Cross-site requests are not allowed'));
+      return;
     }
+    done();
   });
 });

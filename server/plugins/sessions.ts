@@ -3,6 +3,7 @@ import fastifySession, { type SessionStore } from '@fastify/session';
 import type { FastifyInstance, FastifyRequest, Session } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
+import { coalescedRead } from '../db/coalesced-read';
 import {
   deleteSession,
   pruneExpiredSessions,
@@ -20,15 +21,27 @@ declare module 'fastify' {
      * (issue 38, decision 0033); by default it waits for the cache's barrier before anything.
      * 'statement': the route's one statement checks that the session is still signed in, so the
      * request skips the barrier; the route must call `app.reverifySession` and answer afresh when
-     * that check fails. 'before-answer' (reads without side effects only): the barrier is sent
-     * on arrival and awaited before the answer is written; if a change to the caller's session or
+     * that check fails. 'before-answer' (reads without side effects only): a barrier sent after
+     * the request arrived is awaited before the answer is written, the one its shared read sent
+     * (`app.barrierSharedRead`) or else one of its own; if a change to the caller's session or
      * user came back with it, both are read again from the database and the answer is the 401 or
      * 403 they give now. Either way a refusal is re-read from the database before it is given
      * (authentication.ts).
      */
     revocationCheck?: 'statement' | 'before-answer';
   }
+  interface FastifyInstance {
+    /**
+     * coalescedRead (decision 0007) for a 'before-answer' route: each run sends the auth cache's
+     * barrier as it starts, after every caller sharing it arrived, and hands out its value once
+     * the barrier is back, so that its callers need no barrier of their own: one round trip per
+     * run instead of one per group of arrivals (decision 0034).
+     */
+    barrierSharedRead: <T>(read: () => Promise<T>) => (request: FastifyRequest) => Promise<T>;
+  }
   interface FastifyRequest {
+    /** A barrier sent after the request arrived has come back (barrierSharedRead). */
+    barrierPassed: boolean;
     /**
      * True while the request uses the auth cache without having passed its barrier
      * (`revocationCheck: 'statement'`): a change committed before the request may not have
@@ -127,37 +140,64 @@ export const sessionsPlugin = fp(async (app: FastifyInstance, options: SessionOp
   // whichever instance made it (auth-cache.ts, decision 0006). Cookies are parsed by now.
   const cache = options.cache;
   app.decorateRequest('sessionUnverified', false);
+  app.decorateRequest('barrierPassed', false);
+  app.decorate('barrierSharedRead', <T>(read: () => Promise<T>) => {
+    const shared = coalescedRead(async () => {
+      // Never rejects (a failure turns the cache off); resolves at once without a listener.
+      const barrier = cache ? cache.fresh() : Promise.resolve();
+      try {
+        return await read();
+      } finally {
+        await barrier;
+      }
+    });
+    return async (request: FastifyRequest) => {
+      const value = await shared();
+      request.barrierPassed = true;
+      return value;
+    };
+  });
   if (cache) {
-    /** 'before-answer' requests: their barrier, and the cache's token when it was sent. */
-    const pending = new WeakMap<FastifyRequest, { barrier: Promise<void>; token: number }>();
-    app.addHook('onRequest', async (request) => {
-      if (!cache.active || !request.cookies[SESSION_COOKIE]) return;
+    /** 'before-answer' requests: the cache's token when they arrived. */
+    const pending = new WeakMap<FastifyRequest, number>();
+    // Callback hooks, not async ones: every request passes here (issue 38).
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!cache.active || !request.cookies[SESSION_COOKIE]) return done();
       const check = request.routeOptions.config.revocationCheck;
       if (check === undefined) {
-        await cache.fresh();
+        cache.fresh().then(() => done(), done);
         return;
       }
       // The route's statement checks the session itself, in a snapshot taken after the request
-      // arrived ('statement'), or its answer waits for the barrier ('before-answer'): no round
+      // arrived ('statement'), or its answer waits for a barrier ('before-answer'): no round
       // trip before the work (issue 38).
       request.sessionUnverified = true;
-      if (check === 'before-answer') {
-        const token = cache.token();
-        pending.set(request, { token, barrier: cache.fresh() });
-      }
+      if (check === 'before-answer') pending.set(request, cache.token());
+      done();
     });
-    app.addHook('onSend', async (request, _reply, payload) => {
-      const waiting = pending.get(request);
-      if (!waiting) return payload;
+    /** Before a 'before-answer' route's answer is written: a barrier, then the re-check. */
+    const checkBeforeAnswer = async (
+      request: FastifyRequest,
+      _reply: unknown,
+      payload: unknown,
+    ) => {
+      const token = pending.get(request);
+      if (token === undefined) return payload;
       pending.delete(request);
-      await waiting.barrier;
+      if (!request.barrierPassed) await cache.fresh();
       // Already read again from the database during the request (a refusal re-read): current.
       if (!request.sessionUnverified) return payload;
       request.sessionUnverified = false;
-      if (cache.changedSince(waiting.token, request.session.sessionId, request.session.userId)) {
+      if (cache.changedSince(token, request.session.sessionId, request.session.userId)) {
         await app.reverifySession(request);
       }
       return payload;
+    };
+    // Only on the routes that need it, so that the others do not pass through it.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.revocationCheck !== 'before-answer') return;
+      const own = route.onSend === undefined ? [] : [route.onSend].flat();
+      route.onSend = [...own, checkBeforeAnswer];
     });
   }
   await app.register(fastifySession, {
@@ -182,7 +222,7 @@ export const sessionsPlugin = fp(async (app: FastifyInstance, options: SessionOp
   // session and succeeded: the browser is told to drop the cookie (same name and path, expired),
   // not left sending a dead id. @fastify/session sets no cookie for a destroyed session. A
   // sign-out that failed (database down) keeps it: the session still exists.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const ended = request.routeOptions.config.endsSession && reply.statusCode < 400;
     if (request.session === null || ended) {
       reply.clearCookie(SESSION_COOKIE, {
@@ -192,6 +232,7 @@ export const sessionsPlugin = fp(async (app: FastifyInstance, options: SessionOp
         secure: options.secure,
       });
     }
+    done(null, payload);
   });
 
   const timer = setInterval(() => {

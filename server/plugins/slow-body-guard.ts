@@ -11,14 +11,12 @@ import fp from 'fastify-plugin';
 export const slowBodyGuardPlugin = fp(
   async (app: FastifyInstance, options: { timeoutMs: number }) => {
     const timers = new WeakMap<object, NodeJS.Timeout>();
-    const clear = async (request: { raw: object }) => {
-      clearTimeout(timers.get(request.raw));
-    };
+    const clear = (request: { raw: object }) => clearTimeout(timers.get(request.raw));
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       const { raw } = request;
       // Only a real connection whose body is still arriving (not app.inject, not a GET).
-      if (raw.complete || !(raw.socket instanceof Socket)) return;
+      if (raw.complete || !(raw.socket instanceof Socket)) return done();
       const timer = setTimeout(() => {
         if (raw.complete || raw.socket.destroyed) return;
         request.log.info('request body too slow: closing the connection');
@@ -33,8 +31,15 @@ export const slowBodyGuardPlugin = fp(
       }, options.timeoutMs);
       timer.unref();
       timers.set(raw, timer);
+      done();
     });
-    app.addHook('onResponse', clear);
-    app.addHook('onRequestAbort', clear);
+    app.addHook('onResponse', (request, _reply, done) => {
+      clear(request);
+      done();
+    });
+    app.addHook('onRequestAbort', (request, done) => {
+      clear(request);
+      done();
+    });
   },
 );

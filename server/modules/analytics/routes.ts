@@ -5,7 +5,6 @@ import {
 } from '@shared/analytics-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { coalescedRead } from '../../db/coalesced-read';
 import { JSON_CONTENT_TYPE, jsonBody, sendAsIs } from '../../http/json-body';
 import { heatmapJson, listOpportunityAnalytics, listReviewerAnalytics } from './queries';
 
@@ -13,19 +12,20 @@ import { heatmapJson, listOpportunityAnalytics, listReviewerAnalytics } from './
  * Admin analytics (SPEC.md section 7), registered inside the /api/admin scope whose guard has
  * already admitted an active admin. Each call is one aggregate over every review: concurrent
  * requests share one run that started after they arrived (coalescedRead, decision 0007), and its
- * body is checked and serialised once for all of them. They wait for the auth cache's barrier only
- * before they answer (`revocationCheck: 'before-answer'`, decision 0033).
+ * body is checked and serialised once for all of them. Each run sends the auth cache's barrier
+ * as it starts and its callers wait for it only before they answer (`revocationCheck:
+ * 'before-answer'`, barrierSharedRead; decisions 0033 and 0034).
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const opportunityRows = coalescedRead(async () =>
+  const opportunityRows = app.barrierSharedRead(async () =>
     jsonBody(opportunityAnalyticsSchema, await listOpportunityAnalytics(db)),
   );
-  const reviewerRows = coalescedRead(async () =>
+  const reviewerRows = app.barrierSharedRead(async () =>
     jsonBody(reviewerAnalyticsSchema, await listReviewerAnalytics(db)),
   );
   // The JSON of `heatmapSchema` comes whole from PostgreSQL: no parsing, checking and serialising
   // 10,000 cells again.
-  const heatmap = coalescedRead(async () => Buffer.from(await heatmapJson(db)));
+  const heatmap = app.barrierSharedRead(async () => Buffer.from(await heatmapJson(db)));
 
   app.get(
     '/analytics/opportunities',
@@ -33,7 +33,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       config: { access: 'admin', revocationCheck: 'before-answer' },
       schema: { response: { 200: opportunityAnalyticsSchema } },
     },
-    async (_request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await opportunityRows()),
+    async (request, reply) =>
+      sendAsIs(reply.type(JSON_CONTENT_TYPE), await opportunityRows(request)),
   );
 
   app.get(
@@ -42,7 +43,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       config: { access: 'admin', revocationCheck: 'before-answer' },
       schema: { response: { 200: reviewerAnalyticsSchema } },
     },
-    async (_request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await reviewerRows()),
+    async (request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await reviewerRows(request)),
   );
 
   app.get(
@@ -51,6 +52,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       config: { access: 'admin', revocationCheck: 'before-answer' },
       schema: { response: { 200: heatmapSchema } },
     },
-    async (_request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await heatmap()),
+    async (request, reply) => sendAsIs(reply.type(JSON_CONTENT_TYPE), await heatmap(request)),
   );
 };

@@ -5,6 +5,7 @@ import { preparedStatement } from '../../db/prepared';
 import { opportunities, reviews } from '../../db/schema/index';
 import { isPublished } from '../analytics/selection';
 import { countsInFiguresSql } from '../review-cycle/scope';
+import { signedInSessionKeysSql } from '../sessions/queries';
 import { isAssignedModeSql } from '../settings/queries';
 
 type Db = Pick<Database, 'execute'>;
@@ -41,10 +42,11 @@ const hasReviewOf = (alias: string) =>
   sql.raw(`exists (select 1 from reviews r
                     where r.reviewer_id = ${alias}.reviewer_id and r.opportunity_id = ${alias}.opportunity_id)`);
 
-const dashboardCounts = preparedStatement<DashboardCounts>(
+const dashboardCounts = preparedStatement<DashboardCounts & { signedIn: string[] }>(
   'assay_dashboard_counts',
   sql`
     select
+      ${signedInSessionKeysSql(sql.placeholder('sids'), 'admin')} as "signedIn",
       (select count(*)::int from users where role = 'reviewer') as "totalReviewers",
       (select count(*)::int from users where role = 'reviewer' and is_active) as "activeReviewers",
       (select count(*)::int from opportunities where status = 'published')
@@ -85,10 +87,18 @@ const dashboardCounts = preparedStatement<DashboardCounts>(
   `,
 );
 
-/** Every dashboard count in one (prepared) statement, whatever the size of the data. */
-export async function getDashboardCounts(db: Pick<Database, '$client'>): Promise<DashboardCounts> {
-  const [row] = await dashboardCounts(db);
-  return row!;
+/**
+ * Every dashboard count in one (prepared) statement, whatever the size of the data; and which of
+ * the sessions `sids` are still signed in as an active admin (signedInSessionKeysSql), in the
+ * same snapshot.
+ */
+export async function getDashboardCounts(
+  db: Pick<Database, '$client'>,
+  sids: string[] = [],
+): Promise<{ counts: DashboardCounts; signedIn: string[] }> {
+  const [row] = await dashboardCounts(db, { sids });
+  const { signedIn, ...counts } = row!;
+  return { counts, signedIn };
 }
 
 export type TopOpportunityRow = {

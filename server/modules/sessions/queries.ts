@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import type { Role } from '@shared/auth-schemas';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Session } from 'fastify';
 import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
 
 type Db = Pick<Database, 'execute'>;
 
@@ -30,6 +32,23 @@ export async function readAndTouchSession(
   );
   return result.rows[0];
 }
+
+/**
+ * Of the sessions `sids` (a text[] value), those still signed in as an active `role` user, as
+ * `<sid> <user id>` keys (sessionKeyOf), read in the statement's snapshot: the row exists and has
+ * not expired, and its user is active with that role. For a statement shared by callers that
+ * skipped the auth cache's barrier (`revocationCheck: 'statement'`, issue 38), whose snapshot is
+ * taken after each of them arrived.
+ */
+export function signedInSessionKeysSql(sids: SQLWrapper, role: Role): SQL<string[]> {
+  return sql<string[]>`(select coalesce(array_agg(${sessions.sid} || ' ' || ${users.id}), '{}')
+      from ${sessions} join ${users} on ${users.id} = (${sessions.sess} ->> 'userId')::uuid
+     where ${sessions.sid} = any(${sids}::text[]) and ${sessions.expire} > now()
+       and ${users.isActive} and ${users.role} = ${role})`;
+}
+
+/** A session's key among those signedInSessionKeysSql answers. */
+export const sessionKeyOf = (sid: string, userId: string) => `${sid} ${userId}`;
 
 export async function saveSession(db: Db, sid: string, session: Session, expires: Date) {
   await db.execute(
