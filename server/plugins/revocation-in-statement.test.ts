@@ -60,14 +60,17 @@ const LIST = '/api/reviewer/opportunities';
 const get = (url: string, cookie: string) =>
   app.inject({ method: 'GET', url, headers: { cookie } });
 
-/** A signed-in reviewer whose session and user the cache holds. */
-async function cachedReviewer() {
-  const reviewer = await createSignedInUser(app, database.db);
-  expect((await get(LIST, reviewer.cookie)).statusCode).toBe(200);
-  expect(cache.getSession(sessionIdOf(reviewer.cookie))).toBeDefined();
-  expect(cache.getUser(reviewer.user.id)).toBeDefined();
-  return reviewer;
+/** A signed-in user of `role` whose session and user the cache holds, after a call of `url`. */
+async function cachedUser(role: 'reviewer' | 'admin', url: string) {
+  const signedIn = await createSignedInUser(app, database.db, role);
+  expect((await get(url, signedIn.cookie)).statusCode).toBe(200);
+  expect(cache.getSession(sessionIdOf(signedIn.cookie))).toBeDefined();
+  expect(cache.getUser(signedIn.user.id)).toBeDefined();
+  return signedIn;
 }
+
+/** A signed-in reviewer whose session and user the cache holds. */
+const cachedReviewer = () => cachedUser('reviewer', LIST);
 
 describe('the reviewer list without the barrier', () => {
   it('refuses a session signed out behind the cache (401), as the cache alone would not', async () => {
@@ -111,12 +114,7 @@ describe("the admin figures ('before-answer'): the barrier awaited before the an
   const STATS = '/api/admin/stats';
 
   /** A signed-in admin whose session and user the cache holds. */
-  async function cachedAdmin() {
-    const admin = await createSignedInUser(app, database.db, 'admin');
-    expect((await get(STATS, admin.cookie)).statusCode).toBe(200);
-    expect(cache.getSession(sessionIdOf(admin.cookie))).toBeDefined();
-    return admin;
-  }
+  const cachedAdmin = () => cachedUser('admin', STATS);
 
   it('answers 401 when the sign-out comes back with the barrier', async () => {
     const { cookie } = await cachedAdmin();
@@ -155,14 +153,7 @@ describe("the admin figures ('before-answer'): the barrier awaited before the an
 describe("the dashboard counts ('statement'): every caller's session checked in their shared run", () => {
   const STATS = '/api/admin/stats';
 
-  /** A signed-in admin whose session and user the cache holds. */
-  async function cachedAdmin() {
-    const admin = await createSignedInUser(app, database.db, 'admin');
-    expect((await get(STATS, admin.cookie)).statusCode).toBe(200);
-    expect(cache.getSession(sessionIdOf(admin.cookie))).toBeDefined();
-    expect(cache.getUser(admin.user.id)).toBeDefined();
-    return admin;
-  }
+  const cachedAdmin = () => cachedUser('admin', STATS);
 
   it('refuses a session signed out behind the cache (401), with nothing heard of it', async () => {
     const { cookie } = await cachedAdmin();
