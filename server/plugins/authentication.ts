@@ -23,6 +23,17 @@ declare module 'fastify' {
      * request is verified.
      */
     reverifySession: (request: FastifyRequest) => Promise<UserRow>;
+    /**
+     * The read of a `revocationCheck: 'statement'` route (issue 38): `read` gets the caller's
+     * session id while the request is unverified (undefined once it is verified) and answers its
+     * value and whether its statement found that session still signed in. When it did not, the
+     * session and user are read again (reverifySession: the 401 or 403 the caller gets now) and
+     * `read` runs again for the verified caller.
+     */
+    readCheckedInStatement: <T>(
+      request: FastifyRequest,
+      read: (sid: string | undefined) => Promise<{ value: T; signedIn: boolean }>,
+    ) => Promise<T>;
   }
 }
 
@@ -85,6 +96,20 @@ export const authenticationPlugin = fp(
       }
     });
     app.decorate('reverifySession', reverify);
+    app.decorate(
+      'readCheckedInStatement',
+      async <T>(
+        request: FastifyRequest,
+        read: (sid: string | undefined) => Promise<{ value: T; signedIn: boolean }>,
+      ) => {
+        const answer = await read(
+          request.sessionUnverified ? request.session.sessionId : undefined,
+        );
+        if (answer.signedIn) return answer.value;
+        await reverify(request);
+        return (await read(undefined)).value;
+      },
+    );
   },
 );
 

@@ -31,7 +31,6 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
     removeHeader: (name: string) => {
       delete headers[name.toLowerCase()];
     },
-    getHeader: () => undefined,
   };
   let finished = false;
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {

@@ -19,9 +19,9 @@ const topOpportunitiesSchema = z.array(topOpportunitySchema);
  * barrierSharedRead).
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  // The keys of a run are the session ids its unverified callers passed.
   const stats = coalescedRead(async (run: CoalescedRun<string>) => {
-    const sids = run.keys.map((key) => key.slice(0, key.indexOf(' ')));
-    const { counts, signedIn } = await getDashboardCounts(db, sids);
+    const { counts, signedIn } = await getDashboardCounts(db, run.keys);
     return {
       body: jsonBody(dashboardStatsSchema, presentDashboardStats(counts)),
       signedIn: new Set(signedIn),
@@ -39,16 +39,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     },
     async (request, reply) => {
       const user = await app.requireUser(request);
-      // The caller's session, for the statement to check while the request is unverified.
-      const key = request.sessionUnverified
-        ? sessionKeyOf(request.session.sessionId, user.id)
-        : undefined;
-      let answer = await stats(key);
-      if (key !== undefined && !answer.signedIn.has(key)) {
-        await app.reverifySession(request);
-        answer = await stats();
-      }
-      return sendAsIs(reply.type(JSON_CONTENT_TYPE), answer.body);
+      const body = await app.readCheckedInStatement(request, async (sid) => {
+        const answer = await stats(sid);
+        const signedIn = sid === undefined || answer.signedIn.has(sessionKeyOf(sid, user.id));
+        return { value: answer.body, signedIn };
+      });
+      return sendAsIs(reply.type(JSON_CONTENT_TYPE), body);
     },
   );
 

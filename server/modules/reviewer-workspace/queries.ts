@@ -2,16 +2,9 @@ import type { DecisionOutcome } from '@shared/decisions';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedOnce, preparedStatement } from '../../db/prepared';
-import {
-  comments,
-  conflicts,
-  decisions,
-  opportunities,
-  reviews,
-  sessions,
-  users,
-} from '../../db/schema/index';
+import { comments, conflicts, decisions, opportunities, reviews } from '../../db/schema/index';
 import { isAssignedSql, isCycleControlInUseSql, isInReviewerScopeSql } from '../review-cycle/scope';
+import { sessionStillSignedInSql } from '../sessions/queries';
 import {
   commentsAfterOwnReviewSql,
   isAssignedModeSql,
@@ -175,17 +168,15 @@ const outcomeColumn = sql`,
             where ${decisions.opportunityId} = ${opportunities.id} and ${decisions.state} = 'released') as "outcome"`;
 
 /**
- * Issue 38: the caller's session is still signed in, read in the statement's own snapshot (taken
- * after the request arrived), for a request answered without the auth cache's barrier
- * (`revocationCheck: 'statement'`): the session row exists and has not expired, and its user is an
- * active reviewer. Null `sid` (the barrier was passed, or there is no cache) is true.
+ * Issue 38: the caller's session is still signed in (an active reviewer), read in the statement's
+ * own snapshot, for a request answered without the auth cache's barrier (`revocationCheck:
+ * 'statement'`). Null `sid` (the barrier was passed, or there is no cache) is true.
  */
-const sidParam = sql.placeholder('sid');
-const sessionStillValidSql = sql<boolean>`(${sidParam}::text is null or exists (
-      select 1 from ${sessions} join ${users} on ${users.id} = ${reviewerIdParam}
-       where ${sessions.sid} = ${sidParam} and ${sessions.expire} > now()
-         and ${sessions.sess} ->> 'userId' = ${reviewerIdParam}::text
-         and ${users.isActive} and ${users.role} = 'reviewer'))`;
+const sessionStillValidSql = sessionStillSignedInSql(
+  sql.placeholder('sid'),
+  reviewerIdParam,
+  'reviewer',
+);
 
 /**
  * The reviewer list as the JSON text of the whole response (`reviewerOpportunityListItemSchema[]`,

@@ -63,13 +63,11 @@ export const reviewerWorkspaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
     },
     async (request, reply) => {
       const { reviewerId } = await callerOf(request);
-      const sid = request.sessionUnverified ? request.session.sessionId : null;
-      let list = await visibleOpportunitiesWithCallerWorkJson(db, { reviewerId, sid });
-      if (!list.sessionValid) {
-        const user = await app.reverifySession(request);
-        list = await visibleOpportunitiesWithCallerWorkJson(db, { reviewerId: user.id });
-      }
-      return sendAsIs(reply.type(JSON_CONTENT_TYPE), list.body);
+      const body = await app.readCheckedInStatement(request, async (sid) => {
+        const list = await visibleOpportunitiesWithCallerWorkJson(db, { reviewerId, sid });
+        return { value: list.body, signedIn: list.sessionValid };
+      });
+      return sendAsIs(reply.type(JSON_CONTENT_TYPE), body);
     },
   );
 

@@ -34,17 +34,31 @@ export async function readAndTouchSession(
 }
 
 /**
- * Of the sessions `sids` (a text[] value), those still signed in as an active `role` user, as
- * `<sid> <user id>` keys (sessionKeyOf), read in the statement's snapshot: the row exists and has
- * not expired, and its user is active with that role. For a statement shared by callers that
- * skipped the auth cache's barrier (`revocationCheck: 'statement'`, issue 38), whose snapshot is
- * taken after each of them arrived.
+ * Session rows still signed in as an active `role` user that also meet `where`, read in the
+ * statement's snapshot: the row exists and has not expired, and its user is active with that
+ * role. The FROM and WHERE of the check a statement makes for callers that skipped the auth
+ * cache's barrier (`revocationCheck: 'statement'`, issue 38): its snapshot is taken after they
+ * arrived.
  */
+function signedInSessionsSql(where: SQL, role: Role): SQL {
+  return sql`from ${sessions} join ${users} on ${users.id} = (${sessions.sess} ->> 'userId')::uuid
+     where ${where} and ${sessions.expire} > now() and ${users.isActive} and ${users.role} = ${role}`;
+}
+
+/** Of the sessions `sids` (a text[] value), those still signed in, as sessionKeyOf keys. */
 export function signedInSessionKeysSql(sids: SQLWrapper, role: Role): SQL<string[]> {
   return sql<string[]>`(select coalesce(array_agg(${sessions.sid} || ' ' || ${users.id}), '{}')
-      from ${sessions} join ${users} on ${users.id} = (${sessions.sess} ->> 'userId')::uuid
-     where ${sessions.sid} = any(${sids}::text[]) and ${sessions.expire} > now()
-       and ${users.isActive} and ${users.role} = ${role})`;
+      ${signedInSessionsSql(sql`${sessions.sid} = any(${sids}::text[])`, role)})`;
+}
+
+/** Session `sid` is still signed in as the active `role` user `userId`; true for a null `sid`. */
+export function sessionStillSignedInSql(
+  sid: SQLWrapper,
+  userId: SQLWrapper,
+  role: Role,
+): SQL<boolean> {
+  return sql<boolean>`(${sid}::text is null or exists (select 1
+      ${signedInSessionsSql(sql`${sessions.sid} = ${sid} and ${users.id} = ${userId}`, role)}))`;
 }
 
 /** A session's key among those signedInSessionKeysSql answers. */
