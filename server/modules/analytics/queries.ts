@@ -4,7 +4,7 @@ import type {
   ReviewerAnalyticsRow,
 } from '@shared/analytics-schemas';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { preparedOnce, preparedStatement } from '../../db/prepared';
 import { assignments, conflicts, opportunities, reviews, users } from '../../db/schema/index';
@@ -27,34 +27,61 @@ const queryBuilder = new QueryBuilder();
 function rounded(aggregate: SQL): SQL<number | null> {
   return sql<number | null>`round((${aggregate})::numeric, 4)::float8`;
 }
-const averageOf = (column: AnyPgColumn) => rounded(sql`avg(${column})`);
 
-const opportunityAnalytics = preparedOnce((db: Db) =>
-  db
+/**
+ * The counted reviews' aggregates per opportunity, computed before the join: 50 groups joined to
+ * 50 opportunities instead of 10,000 reviews joined to their opportunity and then grouped, 3.3
+ * against 4.2 ms of PostgreSQL at 200 x 50 (pgbench, one client; decision 0035). Reviews of an
+ * opportunity that is not published form a group the join then drops.
+ */
+function reviewAggregatesPerOpportunity(db: Db) {
+  return db
     .select({
-      id: opportunities.id,
-      number: opportunities.number,
-      title: opportunities.title,
-      avgStrategicAlignment: averageOf(reviews.strategicAlignment),
-      avgSustainability: averageOf(reviews.sustainability),
-      avgTechnologyReadiness: averageOf(reviews.technologyReadiness),
-      avgMarketPotential: averageOf(reviews.marketPotential),
-      avgBusinessPotential: averageOf(reviews.businessPotential),
-      avgComposite: averageOf(reviews.composite),
-      reviewCount: sql<number>`count(${reviews.id})::int`,
-      stdDevComposite: rounded(sql`stddev_pop(${reviews.composite})`),
-      minComposite: rounded(sql`min(${reviews.composite})`),
-      maxComposite: rounded(sql`max(${reviews.composite})`),
+      opportunityId: reviews.opportunityId,
+      strategicAlignment: sql`avg(${reviews.strategicAlignment})`.as('avg_strategic_alignment'),
+      sustainability: sql`avg(${reviews.sustainability})`.as('avg_sustainability'),
+      technologyReadiness: sql`avg(${reviews.technologyReadiness})`.as('avg_technology_readiness'),
+      marketPotential: sql`avg(${reviews.marketPotential})`.as('avg_market_potential'),
+      businessPotential: sql`avg(${reviews.businessPotential})`.as('avg_business_potential'),
+      composite: sql`avg(${reviews.composite})`.as('avg_composite'),
+      count: sql<number>`count(*)::int`.as('review_count'),
+      stdDevComposite: sql`stddev_pop(${reviews.composite})`.as('std_dev_composite'),
+      minComposite: sql`min(${reviews.composite})`.as('min_composite'),
+      maxComposite: sql`max(${reviews.composite})`.as('max_composite'),
     })
-    .from(opportunities)
-    .leftJoin(countedReviews(db), eq(reviews.opportunityId, opportunities.id))
-    .where(isPublished)
-    .groupBy(opportunities.id)
-    .orderBy(asc(opportunities.number))
-    // A named (server-side prepared) statement: PostgreSQL plans it once per connection; its
-    // text is rendered once per database handle.
-    .prepare('assay_analytics_opportunities'),
-);
+    .from(countedReviews(db))
+    .groupBy(reviews.opportunityId)
+    .as('per_opportunity');
+}
+
+const opportunityAnalytics = preparedOnce((db: Db) => {
+  const per = reviewAggregatesPerOpportunity(db);
+  return (
+    db
+      .select({
+        id: opportunities.id,
+        number: opportunities.number,
+        title: opportunities.title,
+        avgStrategicAlignment: rounded(sql`${per.strategicAlignment}`),
+        avgSustainability: rounded(sql`${per.sustainability}`),
+        avgTechnologyReadiness: rounded(sql`${per.technologyReadiness}`),
+        avgMarketPotential: rounded(sql`${per.marketPotential}`),
+        avgBusinessPotential: rounded(sql`${per.businessPotential}`),
+        avgComposite: rounded(sql`${per.composite}`),
+        reviewCount: sql<number>`coalesce(${per.count}, 0)`,
+        stdDevComposite: rounded(sql`${per.stdDevComposite}`),
+        minComposite: rounded(sql`${per.minComposite}`),
+        maxComposite: rounded(sql`${per.maxComposite}`),
+      })
+      .from(opportunities)
+      .leftJoin(per, eq(per.opportunityId, opportunities.id))
+      .where(isPublished)
+      .orderBy(asc(opportunities.number))
+      // A named (server-side prepared) statement: PostgreSQL plans it once per connection; its
+      // text is rendered once per database handle.
+      .prepare('assay_analytics_opportunities')
+  );
+});
 
 /**
  * One row per published opportunity, reviewed or not, in number order. Reviews by deactivated
@@ -65,22 +92,36 @@ export function listOpportunityAnalytics(db: Db): Promise<OpportunityAnalyticsRo
   return opportunityAnalytics(db).execute();
 }
 
+/**
+ * Each reviewer's counted reviews of published opportunities, counted and averaged before the
+ * join to the accounts (as for the opportunities: 2.5 against 3.1 ms at 200 x 50).
+ */
+function reviewAggregatesPerReviewer(db: Db) {
+  return db
+    .select({
+      reviewerId: reviews.reviewerId,
+      count: sql<number>`count(*)::int`.as('review_count'),
+      composite: sql`avg(${reviews.composite})`.as('avg_composite'),
+    })
+    .from(countedReviews(db))
+    .innerJoin(opportunities, and(eq(opportunities.id, reviews.opportunityId), isPublished))
+    .groupBy(reviews.reviewerId)
+    .as('per_reviewer');
+}
+
 /** One row per active reviewer, by name, over their reviews of published opportunities. */
 export function listReviewerAnalytics(db: Db): Promise<ReviewerAnalyticsRow[]> {
+  const per = reviewAggregatesPerReviewer(db);
   return db
     .select({
       id: users.id,
       name: reviewerName,
-      reviewCount: sql<number>`count(${opportunities.id})::int`,
-      avgComposite: rounded(
-        sql`avg(${reviews.composite}) filter (where ${opportunities.id} is not null)`,
-      ),
+      reviewCount: sql<number>`coalesce(${per.count}, 0)`,
+      avgComposite: rounded(sql`${per.composite}`),
     })
     .from(users)
-    .leftJoin(countedReviews(db), eq(reviews.reviewerId, users.id))
-    .leftJoin(opportunities, and(eq(opportunities.id, reviews.opportunityId), isPublished))
+    .leftJoin(per, eq(per.reviewerId, users.id))
     .where(isActiveReviewer)
-    .groupBy(users.id)
     .orderBy(asc(reviewerName), asc(users.id));
 }
 
