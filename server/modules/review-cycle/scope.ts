@@ -80,3 +80,17 @@ export function sqlText(predicate: SQL): string {
   if (params.length > 0) throw new Error('a text predicate takes no parameters');
   return text;
 }
+
+/**
+ * A statement as SQL text with its parameters written in as literals, for SQL kept in the
+ * database (a function's body in a migration). Text, numbers and booleans only; no placeholders.
+ */
+export function sqlTextWithLiterals(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return text.replace(/\$(\d+)/g, (_, position: string) => {
+    const value = params[Number(position) - 1];
+    if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    throw new Error(`a literal cannot be written for parameter $${position}`);
+  });
+}

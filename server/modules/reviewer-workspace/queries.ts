@@ -1,9 +1,14 @@
 import type { DecisionOutcome } from '@shared/decisions';
-import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedOnce, preparedStatement } from '../../db/prepared';
 import { comments, conflicts, decisions, opportunities, reviews } from '../../db/schema/index';
-import { isAssignedSql, isCycleControlInUseSql, isInReviewerScopeSql } from '../review-cycle/scope';
+import {
+  isAssignedSql,
+  isCycleControlInUseSql,
+  isInReviewerScopeSql,
+  sqlTextWithLiterals,
+} from '../review-cycle/scope';
 import { sessionStillSignedInSql } from '../sessions/queries';
 import {
   commentsAfterOwnReviewSql,
@@ -135,8 +140,8 @@ const listItemColumns = (extra: SQL = sql``) => sql`
  * caller has declared any conflict (shared/review-cycle-schemas.ts); otherwise the list is the
  * spec's.
  */
-const listCarriesCycleFields = sql`(${isCycleControlInUseSql} or exists (
-  select 1 from ${conflicts} where ${conflicts.reviewerId} = ${reviewerIdParam}))`;
+const listCarriesCycleFields = (reviewer: SQLWrapper) => sql`(${isCycleControlInUseSql} or exists (
+  select 1 from ${conflicts} where ${conflicts.reviewerId} = ${reviewer}))`;
 
 /** The list's items as records, by number: every column of `item` is a key of the JSON. */
 const listJsonOf = (from: SQL, where: SQL, extraColumn: SQL = sql``) => sql`(
@@ -148,15 +153,15 @@ const listJsonOf = (from: SQL, where: SQL, extraColumn: SQL = sql``) => sql`(
       ) as item
     )`;
 
-const callerWorkJoins = sql`from ${opportunities}
+const callerWorkJoins = (reviewer: SQLWrapper) => sql`from ${opportunities}
         left join ${reviews}
-          on ${reviews.opportunityId} = ${opportunities.id} and ${reviews.reviewerId} = ${reviewerIdParam}
+          on ${reviews.opportunityId} = ${opportunities.id} and ${reviews.reviewerId} = ${reviewer}
         left join ${comments}
-          on ${comments.opportunityId} = ${opportunities.id} and ${comments.reviewerId} = ${reviewerIdParam}`;
+          on ${comments.opportunityId} = ${opportunities.id} and ${comments.reviewerId} = ${reviewer}`;
 
-const callerWorkJoinsWithConflicts = sql`${callerWorkJoins}
+const callerWorkJoinsWithConflicts = (reviewer: SQLWrapper) => sql`${callerWorkJoins(reviewer)}
         left join ${conflicts}
-          on ${conflicts.opportunityId} = ${opportunities.id} and ${conflicts.reviewerId} = ${reviewerIdParam}`;
+          on ${conflicts.opportunityId} = ${opportunities.id} and ${conflicts.reviewerId} = ${reviewer}`;
 
 /** The review-cycle field of a list item (issue 18). */
 const conflictColumn = sql`,
@@ -166,6 +171,59 @@ const conflictColumn = sql`,
 const outcomeColumn = sql`,
           (select ${decisions.outcome} from ${decisions}
             where ${decisions.opportunityId} = ${opportunities.id} and ${decisions.state} = 'released') as "outcome"`;
+
+/**
+ * The spec's list, the same text as before issue 18, while no review-cycle control is in use for
+ * the reviewer and reviewers see no outcomes; null otherwise (its condition is evaluated once).
+ */
+const plainListJson = (reviewer: SQLWrapper) =>
+  listJsonOf(
+    callerWorkJoins(reviewer),
+    sql`not ${listCarriesCycleFields(reviewer)} and not ${showDecisionsToReviewersSql}`,
+  );
+
+/**
+ * The list in every other case, in three forms of which one answers (each gated by a condition
+ * evaluated once, coalesce stopping at the first that answers): the published opportunities in
+ * the reviewer's scope ('assigned' mode: theirs only), each with `conflict`; with `outcome`
+ * (issue 35) while reviewers see released outcomes; and both.
+ */
+const listWithCycleJson = (reviewer: SQLWrapper) => sql`coalesce(
+      ${listJsonOf(
+        callerWorkJoinsWithConflicts(reviewer),
+        sql`${listCarriesCycleFields(reviewer)} and not ${showDecisionsToReviewersSql} and ${isInReviewerScopeSql(reviewer, opportunities.id)}`,
+        conflictColumn,
+      )},
+      ${listJsonOf(
+        callerWorkJoins(reviewer),
+        sql`not ${listCarriesCycleFields(reviewer)} and ${showDecisionsToReviewersSql}`,
+        outcomeColumn,
+      )},
+      ${listJsonOf(
+        callerWorkJoinsWithConflicts(reviewer),
+        sql`${listCarriesCycleFields(reviewer)} and ${showDecisionsToReviewersSql} and ${isInReviewerScopeSql(reviewer, opportunities.id)}`,
+        sql`${conflictColumn}${outcomeColumn}`,
+      )}
+    )`;
+
+/**
+ * The function that answers listWithCycleJson for its argument (migration 0009, which must hold
+ * exactly `listWithCycleFunctionBody()`: list-with-cycle-function.test.ts compares them).
+ * PostgreSQL initialises every part of a statement's plan on each execution, the parts that will
+ * not run too: the three forms cost the spec's list a fifth of its time with one client and a
+ * third of its throughput at 32 (decision 0035). Called by name, their plan is initialised only
+ * when they are called. STABLE, so it reads the calling statement's snapshot.
+ */
+export const LIST_WITH_CYCLE_FUNCTION = 'assay_reviewer_list_with_cycle_json';
+const LIST_WITH_CYCLE_ARGUMENT = 'list_reviewer_id';
+
+export function listWithCycleFunctionBody(): string {
+  return `
+begin
+  return ${sqlTextWithLiterals(listWithCycleJson(sql.raw(LIST_WITH_CYCLE_ARGUMENT)))};
+end
+`;
+}
 
 /**
  * Issue 38: the caller's session is still signed in (an active reviewer), read in the statement's
@@ -182,12 +240,9 @@ const sessionStillValidSql = sessionStillSignedInSql(
  * The reviewer list as the JSON text of the whole response (`reviewerOpportunityListItemSchema[]`,
  * as presentReviewerOpportunity shapes a row of selectWithCallerWork), built by PostgreSQL in one
  * statement: the server sends it without mapping 50 rows of three tables, checking and
- * serialising them again. Four forms, of which the statement runs one (each is gated by a
- * condition PostgreSQL evaluates once, and coalesce stops at the first that answers): the spec's
- * list, the same text as before issue 18, while no review-cycle control is in use for the caller;
- * otherwise the published opportunities in the caller's scope ('assigned' mode: theirs only),
- * each with `conflict`; and each of the two with `outcome` (issue 35) while reviewers see
- * released outcomes. Beside the list, `sessionValid` (sessionStillValidSql).
+ * serialising them again. The spec's list (plainListJson) while it applies, else the function
+ * that holds the other forms (listWithCycleJson). Beside the list, `sessionValid`
+ * (sessionStillValidSql).
  */
 const callerListJson = preparedStatement<{ body: string; sessionValid: boolean }>(
   'assay_reviewer_list_json',
@@ -195,22 +250,8 @@ const callerListJson = preparedStatement<{ body: string; sessionValid: boolean }
   // costs PostgreSQL a fifth less than json_build_object for the same document.
   sql`
     select coalesce(
-      ${listJsonOf(callerWorkJoins, sql`not ${listCarriesCycleFields} and not ${showDecisionsToReviewersSql}`)},
-      ${listJsonOf(
-        callerWorkJoinsWithConflicts,
-        sql`${listCarriesCycleFields} and not ${showDecisionsToReviewersSql} and ${isInReviewerScopeSql(reviewerIdParam, opportunities.id)}`,
-        conflictColumn,
-      )},
-      ${listJsonOf(
-        callerWorkJoins,
-        sql`not ${listCarriesCycleFields} and ${showDecisionsToReviewersSql}`,
-        outcomeColumn,
-      )},
-      ${listJsonOf(
-        callerWorkJoinsWithConflicts,
-        sql`${listCarriesCycleFields} and ${showDecisionsToReviewersSql} and ${isInReviewerScopeSql(reviewerIdParam, opportunities.id)}`,
-        sql`${conflictColumn}${outcomeColumn}`,
-      )},
+      ${plainListJson(reviewerIdParam)},
+      ${sql.raw(LIST_WITH_CYCLE_FUNCTION)}(${reviewerIdParam}),
       '[]'::json
     )::text as body,
     ${sessionStillValidSql} as "sessionValid"
