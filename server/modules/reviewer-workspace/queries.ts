@@ -251,7 +251,7 @@ const callerListJson = preparedStatement<{ body: string; sessionValid: boolean }
   sql`
     select coalesce(
       ${plainListJson(reviewerIdParam)},
-      ${sql.raw(LIST_WITH_CYCLE_FUNCTION)}(${reviewerIdParam}),
+      ${sql.raw(LIST_WITH_CYCLE_FUNCTION)}(${reviewerIdParam}::uuid),
       '[]'::json
     )::text as body,
     ${sessionStillValidSql} as "sessionValid"
