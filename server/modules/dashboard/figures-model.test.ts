@@ -134,6 +134,10 @@ function model(mode: 'open' | 'assigned') {
   };
 }
 
+/** The figures of analytics rows that the model computes. */
+const figuresOf = (rows: Array<{ id: string; reviewCount: number; avgComposite: number | null }>) =>
+  rows.map(({ id, reviewCount, avgComposite }) => ({ id, reviewCount, avgComposite }));
+
 describe.each(['open', 'assigned'] as const)("in '%s' mode", (mode) => {
   beforeAll(async () => {
     await setSetting(database.db, 'review_assignment', mode);
@@ -149,21 +153,7 @@ describe.each(['open', 'assigned'] as const)("in '%s' mode", (mode) => {
 
   it('the analytics per opportunity and per reviewer are the model’s', async () => {
     const expected = model(mode);
-    const byOpportunity = await listOpportunityAnalytics(database.db);
-    expect(
-      byOpportunity.map((row) => ({
-        id: row.id,
-        reviewCount: row.reviewCount,
-        avgComposite: row.avgComposite,
-      })),
-    ).toEqual(expected.opportunities);
-    const byReviewer = await listReviewerAnalytics(database.db);
-    expect(
-      byReviewer.map((row) => ({
-        id: row.id,
-        reviewCount: row.reviewCount,
-        avgComposite: row.avgComposite,
-      })),
-    ).toEqual(expected.reviewers);
+    expect(figuresOf(await listOpportunityAnalytics(database.db))).toEqual(expected.opportunities);
+    expect(figuresOf(await listReviewerAnalytics(database.db))).toEqual(expected.reviewers);
   });
 });
