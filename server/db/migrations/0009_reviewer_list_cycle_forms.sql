@@ -4,7 +4,7 @@
 -- the statement, cost the spec's list a fifth of its time with one client and a third of its
 -- throughput at 32 connections (decision 0035). The body is the SQL that
 -- server/modules/reviewer-workspace/queries.ts renders (listWithCycleFunctionBody);
--- functions-rendered-in-migrations.test.ts checks that the two are the same. STABLE: it reads the calling
+-- list-with-cycle-function.test.ts checks that the two are the same. STABLE: it reads the calling
 -- statement's snapshot.
 CREATE FUNCTION "assay_reviewer_list_with_cycle_json"(list_reviewer_id uuid) RETURNS json LANGUAGE plpgsql STABLE AS $$
 begin

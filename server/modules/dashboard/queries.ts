@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { opportunities, reviews } from '../../db/schema/index';
 import { isPublished } from '../analytics/selection';
-import { countsInFiguresSql, sqlTextWithLiterals } from '../review-cycle/scope';
+import { countsInFiguresSql } from '../review-cycle/scope';
 import { signedInSessionKeysSql } from '../sessions/queries';
 import { isAssignedModeSql } from '../settings/queries';
 
@@ -42,9 +42,11 @@ export type DashboardCounts = {
 /** A pair `u`, `o` of an active reviewer and a published opportunity: it counts in the rate. */
 const countsForRate = sql.raw(`u.role = 'reviewer' and u.is_active and o.status = 'published'`);
 
-/** The counts by every rule above, whatever is in use. */
-const countsUnderCycleRules = sql`
+const dashboardCounts = preparedStatement<DashboardCounts & { signedIn: string[] }>(
+  'assay_dashboard_counts',
+  sql`
     select
+      ${signedInSessionKeysSql(sql.placeholder('sids'), 'admin')} as "signedIn",
       base.total_reviewers as "totalReviewers",
       base.active_reviewers as "activeReviewers",
       base.published_opportunities as "publishedOpportunities",
@@ -107,69 +109,6 @@ const countsUnderCycleRules = sql`
         left join reviews r
           on r.reviewer_id = pair.reviewer_id and r.opportunity_id = pair.opportunity_id
     ) as conflicted_pairs
-`;
-
-/**
- * The function that answers countsUnderCycleRules (migration 0010, which must hold exactly
- * `countsWithCycleFunctionBody()`: functions-rendered-in-migrations.test.ts compares them). As
- * for the reviewer list (decision 0035), PostgreSQL initialises every part of a statement's plan
- * on each execution: called by name, these terms' plan is initialised only when they apply.
- * STABLE, so it reads the calling statement's snapshot, as the session check beside it does.
- */
-export const COUNTS_WITH_CYCLE_FUNCTION = 'assay_dashboard_counts_with_cycle';
-
-export function countsWithCycleFunctionBody(): string {
-  return `
-begin
-  return query ${sqlTextWithLiterals(countsUnderCycleRules)};
-end
-`;
-}
-
-/**
- * The spec's counts (the statement before issue 18) while no conflict is recorded and the mode
- * is 'open', when issue 18 changes none of them; no row otherwise (its condition is evaluated
- * once).
- */
-const countsWhileNothingIsInUse = sql`
-    select
-      (select count(*)::int from users where role = 'reviewer') as "totalReviewers",
-      (select count(*)::int from users where role = 'reviewer' and is_active) as "activeReviewers",
-      (select count(*)::int from opportunities where status = 'published')
-        as "publishedOpportunities",
-      (select count(*)::int from opportunities) as "totalOpportunities",
-      all_reviews.n as "totalReviews",
-      all_reviews.n
-        - (select count(*)::int
-             from users u
-             join reviews r on r.reviewer_id = u.id
-            where not (u.role = 'reviewer' and u.is_active))
-        - (select count(*)::int
-             from opportunities o
-             join reviews r on r.opportunity_id = o.id
-             join users u on u.id = r.reviewer_id and u.role = 'reviewer' and u.is_active
-            where o.status <> 'published')
-        as "completedReviews",
-      (select count(*)::int from users where role = 'reviewer' and is_active)
-        * (select count(*)::int from opportunities where status = 'published')
-        as "expectedReviews"
-    from (select count(*)::int as n from reviews) as all_reviews
-    where not exists (select 1 from conflicts) and not ${isAssignedModeSql}`;
-
-/**
- * The counts' one row: the spec's while they apply, else the function's (the first branch of the
- * union that answers; either answers correctly when both would).
- */
-const dashboardCounts = preparedStatement<DashboardCounts & { signedIn: string[] }>(
-  'assay_dashboard_counts',
-  sql`
-    select ${signedInSessionKeysSql(sql.placeholder('sids'), 'admin')} as "signedIn", counts.*
-    from (
-      (${countsWhileNothingIsInUse})
-      union all
-      (select * from ${sql.raw(COUNTS_WITH_CYCLE_FUNCTION)}())
-      limit 1
-    ) as counts
   `,
 );
 

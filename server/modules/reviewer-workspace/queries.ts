@@ -208,7 +208,7 @@ const listWithCycleJson = (reviewer: SQLWrapper) => sql`coalesce(
 
 /**
  * The function that answers listWithCycleJson for its argument (migration 0009, which must hold
- * exactly `listWithCycleFunctionBody()`: functions-rendered-in-migrations.test.ts compares them).
+ * exactly `listWithCycleFunctionBody()`: list-with-cycle-function.test.ts compares them).
  * PostgreSQL initialises every part of a statement's plan on each execution, the parts that will
  * not run too: the three forms cost the spec's list a fifth of its time with one client and a
  * third of its throughput at 32 (decision 0035). Called by name, their plan is initialised only
