@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createDatabase, type Database } from '../db/client';
 import { withDatabase } from './global-setup';
 
@@ -56,6 +56,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   });
   return { statementCount: () => statements, db: createDatabase(pool), pool, name, drop };
+}
+
+/**
+ * A fresh database (createTestDatabase) for the current test file, for tests that need no app:
+ * the returned object is filled in by beforeAll and dropped by afterAll.
+ */
+export function setupTestDatabase(): TestDatabase {
+  const database = {} as TestDatabase;
+  beforeAll(async () => {
+    Object.assign(database, await createTestDatabase());
+  });
+  afterAll(async () => {
+    await database.drop?.();
+  });
+  return database;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOpportunity } from '../../test/factories/opportunities';
 import { createReview, scoresOf } from '../../test/factories/reviews';
 import { createUser } from '../../test/factories/users';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { setupTestDatabase } from '../../test/test-database';
 import { heatmapJson } from './queries';
 
 // The spec's heatmap is JSON text written by concatenation (decision 0035). A second
@@ -26,13 +26,7 @@ const RECORDS_HEATMAP = `
        group by u.id) h
   ), '[]'::json)::text as body`;
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const database = setupTestDatabase();
 
 const both = async () => ({
   text: await heatmapJson(database.db),

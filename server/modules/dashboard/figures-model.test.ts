@@ -1,9 +1,9 @@
 import { compositeOf, toNumericText } from '@shared/scoring';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assignments, conflicts, opportunities, reviews } from '../../db/schema/index';
 import { setSetting } from '../../test/factories/settings';
 import { createUser, type TestUser } from '../../test/factories/users';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { setupTestDatabase } from '../../test/test-database';
 import { listOpportunityAnalytics, listReviewerAnalytics } from '../analytics/queries';
 import { createSeededRandom } from '../results/statistics/seeded-random';
 import { getDashboardCounts } from './queries';
@@ -21,7 +21,7 @@ const pairOf = (reviewerId: string, opportunityId: string): Pair =>
   `${reviewerId}|${opportunityId}`;
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
-let database: TestDatabase;
+const database = setupTestDatabase();
 let people: TestUser[];
 let items: Array<{ id: string; status: 'published' | 'draft' | 'archived' }>;
 const composites = new Map<Pair, number>();
@@ -29,7 +29,6 @@ const assigned = new Set<Pair>();
 const conflicted = new Set<Pair>();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const { db } = database;
   const random = createSeededRandom(20_261_129);
   people = [];
@@ -93,10 +92,6 @@ beforeAll(async () => {
   await db
     .insert(conflicts)
     .values(rowsOf(conflicted).map((pair) => ({ ...pair, declaredBy: 'reviewer' as const })));
-});
-
-afterAll(async () => {
-  await database?.drop();
 });
 
 /** docs/review-cycle.md: a pair counts without a conflict and, in 'assigned' mode, assigned. */

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { expect, it } from 'vitest';
+import { setupTestDatabase } from '../../test/test-database';
 import { LIST_WITH_CYCLE_FUNCTION, listWithCycleFunctionBody } from './queries';
 
 // The reviewer list's statement calls a function for its review-cycle and outcome forms
 // (decision 0035); a migration holds that function's body. This fails when the forms the code
 // renders change without a migration that replaces the function.
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const database = setupTestDatabase();
 
 it('the migrated function holds the forms the code renders, and reads the calling snapshot', async () => {
   const { rows } = await database.pool.query<{ prosrc: string; provolatile: string }>(
